@@ -1,0 +1,165 @@
+"""Settings for the portal, driven by environment variables (see README "Configuration")."""
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from portal.env import env_bool, env_float, env_int, env_list, env_path, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# --- Core -----------------------------------------------------------------------------------
+DEBUG = env_bool("PORTAL_DEBUG", False)
+_INSECURE_DEV_KEY = "dev-only-insecure-key-set-PORTAL_SECRET_KEY-in-production"
+SECRET_KEY = env_str("PORTAL_SECRET_KEY", "")
+if not SECRET_KEY:
+    if env_bool("PORTAL_PRODUCTION", False):
+        raise ImproperlyConfigured("PORTAL_SECRET_KEY must be set when PORTAL_PRODUCTION is on")
+    SECRET_KEY = _INSECURE_DEV_KEY
+ALLOWED_HOSTS = list(env_list("PORTAL_ALLOWED_HOSTS", ("127.0.0.1", "localhost", "testserver")))
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "django_tasks_db",
+    "search",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "portal.urls"
+WSGI_APPLICATION = "portal.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "search.context_processors.portal",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+# SQLite by default (WAL, so the worker and web processes read while ingest writes);
+# DATABASE_URL may name PostgreSQL.
+_DEFAULT_SQLITE = env_path("PORTAL_SQLITE_PATH", BASE_DIR / "var" / "portal.sqlite3")
+_DEFAULT_SQLITE.parent.mkdir(parents=True, exist_ok=True)
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{_DEFAULT_SQLITE}"), conn_max_age=60
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": (
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=30000;"
+        ),
+        "transaction_mode": "IMMEDIATE",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Auth, i18n -----------------------------------------------------------------------------
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+LOGIN_URL = "/admin/login/"
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+# --- Static files (whitenoise, manifest storage) ---------------------------------------------
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = env_path("PORTAL_STATIC_ROOT", BASE_DIR / "var" / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if env_bool("PORTAL_MANIFEST_STATIC", True)
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# --- Background tasks (django.tasks + django-tasks-db worker) ---------------------------------
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+# --- Security -------------------------------------------------------------------------------
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the form, not the cookie
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+if env_bool("PORTAL_PRODUCTION", False):
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("PORTAL_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = env_int("PORTAL_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    if env_bool("PORTAL_BEHIND_PROXY", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# --- Logging --------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("PORTAL_LOG_LEVEL", "INFO")},
+}
+
+# --- Search tunables ------------------------------------------------------------------------
+_SHARED_DATA = BASE_DIR.parent / "shared" / "data"
+_DATA_FROM_ENV = env_str("PORTAL_DATA_DIR", "")
+if _DATA_FROM_ENV:
+    PORTAL_DATA_DIR = Path(_DATA_FROM_ENV).expanduser().resolve()
+    PORTAL_DEMO_DATA = False
+elif _SHARED_DATA.is_dir():
+    PORTAL_DATA_DIR = _SHARED_DATA.resolve()
+    PORTAL_DEMO_DATA = False
+else:
+    PORTAL_DATA_DIR = BASE_DIR / "search" / "demo_data"
+    PORTAL_DEMO_DATA = True
+PORTAL_INDEX_DIR = env_path("PORTAL_INDEX_DIR", BASE_DIR / "var" / "indexes")
+# Regulation sources searched with statutes when `source=` is omitted (seed: Kansas regs).
+PORTAL_DEFAULT_REGULATION_SOURCES = env_list("PORTAL_DEFAULT_REGULATION_SOURCES", ("ks-kar",))
+PORTAL_STATUTE_LIMIT_DEFAULT = env_int("PORTAL_STATUTE_LIMIT_DEFAULT", 20, minimum=1)
+PORTAL_STATUTE_LIMIT_MAX = env_int("PORTAL_STATUTE_LIMIT_MAX", 50, minimum=1)
+PORTAL_PAPER_LIMIT_DEFAULT = env_int("PORTAL_PAPER_LIMIT_DEFAULT", 10, minimum=1)
+PORTAL_PAPER_LIMIT_MAX = env_int("PORTAL_PAPER_LIMIT_MAX", 100, minimum=1)
+PORTAL_PAPER_POOL_CAP = env_int("PORTAL_PAPER_POOL_CAP", 20000, minimum=1)
+PORTAL_MAX_QUERY_TERMS = env_int("PORTAL_MAX_QUERY_TERMS", 40, minimum=1)
+# Writer heap for index builds (tantivy needs >= 15 MB per thread).
+PORTAL_INDEX_WRITER_HEAP_MB = env_int("PORTAL_INDEX_WRITER_HEAP_MB", 256, minimum=32)
+PORTAL_INDEX_WRITER_THREADS = env_int("PORTAL_INDEX_WRITER_THREADS", 2, minimum=1)
+# Test-only: seconds to sleep between index build batches, to observe a build in progress.
+PORTAL_BUILD_BATCH_DELAY = env_float("PORTAL_BUILD_BATCH_DELAY", 0.0)
+# A running build whose heartbeat is older than this is considered dead.
+PORTAL_BUILD_HEARTBEAT_TIMEOUT = env_int("PORTAL_BUILD_HEARTBEAT_TIMEOUT", 120, minimum=5)

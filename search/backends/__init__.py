@@ -1,0 +1,1 @@
+"""Search engines behind a small interface; only `backends.tantivy` imports tantivy."""

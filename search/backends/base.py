@@ -1,0 +1,34 @@
+"""The engine-neutral seam: what the index layer needs from a search engine."""
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, Protocol
+
+Document = dict[str, Any]
+
+
+class IndexUnavailable(Exception):
+    """No live index can be opened (missing, unreadable or corrupt); the web layer answers 503."""
+
+    def __init__(self, index_name: str, reason: str) -> None:
+        super().__init__(f"The {index_name} index is not available: {reason}")
+        self.index_name = index_name
+        self.reason = reason
+
+
+class IndexWriterBackend(Protocol):
+    """Writes one index version into a fresh directory and reads its document count back."""
+
+    def write(
+        self,
+        index_name: str,
+        directory: Path,
+        documents: Iterable[Document],
+        on_batch: Callable[[int], None],
+    ) -> None:
+        """Write every document, committing at the end; call on_batch(n) as they go in."""
+        ...
+
+    def count(self, index_name: str, directory: Path) -> int:
+        """Number of documents a reader sees in a finished version."""
+        ...

@@ -1,0 +1,1 @@
+"""Embedded tantivy: schemas, analyzer, writer and the live-version reader cache."""

@@ -1,0 +1,70 @@
+"""Index schemas, defined next to the backend; the analyzer is registered on every open."""
+
+import tantivy
+
+ANALYZER = "portal_words"
+# Tokens of 40+ bytes are dropped (URLs, base64 blobs); SPEC: no stemming, no stop words.
+LONG_TOKEN_BYTES = 40
+STATUTES = "statutes"
+PAPERS = "papers"
+INDEX_NAMES = (STATUTES, PAPERS)
+
+
+def build_analyzer() -> tantivy.TextAnalyzer:
+    """Simple tokenizer, long-token removal, lower-case: the same pipeline for text and queries."""
+    return (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(LONG_TOKEN_BYTES))
+        .filter(tantivy.Filter.lowercase())
+        .build()
+    )
+
+
+def _words(builder: tantivy.SchemaBuilder, name: str) -> None:
+    builder.add_text_field(name, stored=True, tokenizer_name=ANALYZER, index_option="position")
+
+
+def _raw(builder: tantivy.SchemaBuilder, name: str, *, fast: bool = False) -> None:
+    builder.add_text_field(name, stored=True, tokenizer_name="raw", fast=fast)
+
+
+def statute_schema() -> tantivy.Schema:
+    """One document per section; only `body` is searched as words, the rest filter or display."""
+    b = tantivy.SchemaBuilder()
+    _words(b, "body")
+    for name in ("id", "citation_key", "heading", "citation", "code_name", "section", "as_of", "url"):
+        _raw(b, name)
+    for name in ("jurisdiction", "source", "corpus", "title", "chapter"):
+        _raw(b, name, fast=True)
+    b.add_boolean_field("ends_at_colon", stored=True, indexed=True, fast=True)
+    # A stable position (source, file order) that breaks score ties deterministically.
+    b.add_unsigned_field("order", stored=True, indexed=True, fast=True)
+    return b.build()
+
+
+def paper_schema() -> tantivy.Schema:
+    """One document per chunk (abstract or body passage) with its paper's metadata."""
+    b = tantivy.SchemaBuilder()
+    _words(b, "text")
+    _words(b, "title")
+    for name in ("paper_id", "arxiv_id", "section", "authors", "key_concept"):
+        _raw(b, name)
+    for name in ("content_type", "categories", "entities"):
+        _raw(b, name, fast=True)
+    b.add_unsigned_field("chunk_id", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("paper_key", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("chunk_index", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("entity_count", stored=True, indexed=True, fast=True)
+    b.add_boolean_field("self_contained", stored=True, indexed=True, fast=True)
+    b.add_date_field("published", stored=True, indexed=True, fast=True)
+    return b.build()
+
+
+SCHEMAS = {STATUTES: statute_schema, PAPERS: paper_schema}
+
+
+def open_index(index_name: str, directory: str) -> tantivy.Index:
+    """Open (or create) an index at `directory` with its analyzer registered."""
+    index = tantivy.Index(SCHEMAS[index_name](), path=directory, reuse=True)
+    index.register_tokenizer(ANALYZER, build_analyzer())
+    return index

@@ -1,0 +1,1 @@
+"""Versioned index directories, the live pointer, the build lock and the build service."""

@@ -1,0 +1,133 @@
+"""The one build service: write a new version, check it, switch live, clean up.
+
+Called by `manage.py reindex` and by the admin's background task alike.
+"""
+
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.conf import settings
+from django.utils import timezone
+
+from search.backends.base import IndexWriterBackend
+from search.backends.tantivy.writer import TantivyWriter
+from search.indexes.documents import data_stamp, document_count, documents
+from search.indexes.store import IndexStore, VersionMeta
+from search.models import IndexBuild
+
+# Room needed on disk, as a multiple of the live version's size (old + new side by side).
+DISK_HEADROOM = 1.5
+MIN_FREE_BYTES = 50 * 1024 * 1024
+
+ProgressFn = Callable[[int, int], None]
+
+
+class BuildFailed(Exception):
+    """The build could not finish or did not pass its check; the live index is untouched."""
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """A finished, switched build."""
+
+    index_name: str
+    version: str
+    doc_count: int
+    seconds: float
+    removed_versions: tuple[str, ...]
+
+
+def is_stale(index_name: str, store: IndexStore | None = None) -> bool:
+    """True when there is no live version or it was built from other data than the database's."""
+    meta = (store or IndexStore(index_name)).live_meta()
+    return meta is None or meta.data_stamp != data_stamp(index_name)
+
+
+def check_disk_space(store: IndexStore) -> None:
+    """Refuse to start when the disk cannot hold a second version beside the live one."""
+    store.root.mkdir(parents=True, exist_ok=True)
+    live = store.live_version()
+    needed = max(int(store.disk_bytes(live) * DISK_HEADROOM), MIN_FREE_BYTES) if live else MIN_FREE_BYTES
+    free = shutil.disk_usage(store.root).free
+    if free < needed:
+        raise BuildFailed(f"not enough disk space: {free} bytes free, {needed} needed")
+
+
+def build_index(
+    index_name: str,
+    *,
+    record: IndexBuild | None = None,
+    progress: ProgressFn | None = None,
+    writer: IndexWriterBackend | None = None,
+) -> BuildResult:
+    """Build `index_name` into a new version and switch to it; raise BuildFailed on any fault."""
+    store = IndexStore(index_name)
+    writer = writer or TantivyWriter()
+    with store.build_lock():
+        store.cleanup()
+        check_disk_space(store)
+        version = store.new_version_name()
+        staging = store.staging_dir(version)
+        staging.mkdir(parents=True)
+        started = time.monotonic()
+        stamp = data_stamp(index_name)
+        total = document_count(index_name)
+        tracker = _Tracker(record, total, progress)
+        try:
+            writer.write(index_name, staging, documents(index_name), tracker.advance)
+            written = writer.count(index_name, staging)
+            if written != total:
+                raise BuildFailed(f"check failed: index has {written} documents, database {total}")
+            seconds = time.monotonic() - started
+            meta = VersionMeta(
+                version=version,
+                index_name=index_name,
+                doc_count=written,
+                built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                data_stamp=stamp,
+                build_seconds=round(seconds, 2),
+            )
+            meta.write(staging)
+            store.finish(version)
+        except BaseException as exc:
+            shutil.rmtree(staging, ignore_errors=True)
+            if isinstance(exc, BuildFailed | KeyboardInterrupt | SystemExit):
+                raise
+            raise BuildFailed(f"{type(exc).__name__}: {exc}") from exc
+        store.switch(version)
+        removed = store.cleanup()
+    return BuildResult(index_name, version, written, seconds, tuple(removed))
+
+
+class _Tracker:
+    """Counts documents written; reports to the caller and to the build record."""
+
+    RECORD_EVERY_SECONDS = 1.0
+
+    def __init__(self, record: IndexBuild | None, total: int, progress: ProgressFn | None) -> None:
+        self.record = record
+        self.total = total
+        self.progress = progress
+        self.done = 0
+        self.last_saved = 0.0
+        if record is not None:
+            record.docs_total = total
+            record.heartbeat_at = timezone.now()
+            record.save(update_fields=["docs_total", "heartbeat_at"])
+
+    def advance(self, amount: int) -> None:
+        self.done += amount
+        if self.progress:
+            self.progress(self.done, self.total)
+        now = time.monotonic()
+        if self.record is not None and now - self.last_saved >= self.RECORD_EVERY_SECONDS:
+            self.last_saved = now
+            IndexBuild.objects.filter(pk=self.record.pk).update(
+                docs_done=self.done, heartbeat_at=timezone.now()
+            )
+        delay = settings.PORTAL_BUILD_BATCH_DELAY
+        if delay:
+            time.sleep(delay)

@@ -1,0 +1,157 @@
+"""Where index versions live on disk and which one is live.
+
+Layout under PORTAL_INDEX_DIR: `<name>/versions/<version>/` (immutable once finished, with
+`meta.json`), `<name>/LIVE` (the live version's name, replaced atomically), `<name>/.lock`.
+"""
+
+import fcntl
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+LIVE_FILE = "LIVE"
+LOCK_FILE = ".lock"
+META_FILE = "meta.json"
+BUILDING_SUFFIX = ".building"
+# Versions kept after a switch: the live one and its predecessor (for readers still on it).
+KEEP_VERSIONS = 2
+
+
+class BuildInProgress(Exception):
+    """Another build of the same index holds the lock."""
+
+
+@dataclass(frozen=True)
+class VersionMeta:
+    """Facts about a finished version, written into its directory."""
+
+    version: str
+    index_name: str
+    doc_count: int
+    built_at: str
+    data_stamp: str
+    build_seconds: float
+
+    @classmethod
+    def read(cls, directory: Path) -> "VersionMeta":
+        """Load meta.json; raises OSError/ValueError/KeyError when missing or malformed."""
+        data: dict[str, Any] = json.loads((directory / META_FILE).read_text())
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+
+    def write(self, directory: Path) -> None:
+        """Store meta.json in the version directory."""
+        (directory / META_FILE).write_text(json.dumps(asdict(self), indent=2))
+
+
+class IndexStore:
+    """The versions of one named index on local disk."""
+
+    def __init__(self, name: str, root: Path | None = None) -> None:
+        self.name = name
+        self.root = (root or settings.PORTAL_INDEX_DIR) / name
+        self.versions_dir = self.root / "versions"
+
+    def live_version(self) -> str | None:
+        """The live version's name, or None when nothing has been switched live."""
+        try:
+            return (self.root / LIVE_FILE).read_text().strip() or None
+        except FileNotFoundError:
+            return None
+
+    def version_dir(self, version: str) -> Path:
+        """Directory of a finished version."""
+        return self.versions_dir / version
+
+    def live_meta(self) -> VersionMeta | None:
+        """Meta of the live version, or None when there is none or it is unreadable."""
+        version = self.live_version()
+        if version is None:
+            return None
+        try:
+            return VersionMeta.read(self.version_dir(version))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def new_version_name(self) -> str:
+        """A fresh, sortable version name (UTC time plus process id)."""
+        return datetime.now(UTC).strftime("v%Y%m%dT%H%M%S%fZ") + f"-{os.getpid()}"
+
+    def staging_dir(self, version: str) -> Path:
+        """Directory a version is built in before it is finished."""
+        return self.versions_dir / f"{version}{BUILDING_SUFFIX}"
+
+    def finish(self, version: str) -> Path:
+        """Move a checked staging directory to its final name."""
+        final = self.version_dir(version)
+        os.replace(self.staging_dir(version), final)
+        return final
+
+    def switch(self, version: str) -> None:
+        """Make `version` live atomically: readers see the old or the new name, never half."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        tmp = self.root / f"{LIVE_FILE}.{os.getpid()}.tmp"
+        tmp.write_text(version + "\n")
+        with tmp.open("rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, self.root / LIVE_FILE)
+
+    def cleanup(self) -> list[str]:
+        """Remove stale staging dirs and versions beyond the live one and its predecessor."""
+        if not self.versions_dir.is_dir():
+            return []
+        live = self.live_version()
+        finished = sorted(
+            (p.name for p in self.versions_dir.iterdir() if not p.name.endswith(BUILDING_SUFFIX)),
+            reverse=True,
+        )
+        keep = {live} if live else set()
+        for name in finished:
+            if len(keep) >= KEEP_VERSIONS:
+                break
+            if live is None or name < live:
+                keep.add(name)
+        removed = []
+        for path in self.versions_dir.iterdir():
+            if path.name not in keep:
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path.name)
+        return removed
+
+    def disk_bytes(self, version: str) -> int:
+        """Size of a version directory on disk."""
+        directory = self.version_dir(version)
+        return sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())
+
+    @contextmanager
+    def build_lock(self) -> Iterator[None]:
+        """Hold the single-writer lock for this index; raise BuildInProgress if taken.
+
+        A flock is released by the kernel when its process dies, so a killed build never
+        leaves the index locked.
+        """
+        self.root.mkdir(parents=True, exist_ok=True)
+        with (self.root / LOCK_FILE).open("a") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError as exc:
+                raise BuildInProgress(f"a build of the {self.name} index is already running") from exc
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    def is_locked(self) -> bool:
+        """True while some process holds the build lock."""
+        try:
+            with self.build_lock():
+                return False
+        except BuildInProgress:
+            return True

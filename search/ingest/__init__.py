@@ -1,0 +1,1 @@
+"""Loading the JSON Lines data files into the database."""

@@ -1,0 +1,318 @@
+"""Ingest of papers (metadata + abstract as chunk 0) and their full-text chunks."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from search.enrichment import (
+    Entity,
+    EntityTagger,
+    content_type_for,
+    is_self_contained,
+    key_concept,
+    load_vocabulary,
+)
+from search.ingest.common import (
+    batched,
+    delete_in_batches,
+    file_is_unchanged,
+    record_file,
+    row_hash,
+    upsert,
+)
+from search.ingest.reader import RawLine, read_lines
+from search.ingest.summary import FileSummary, IngestSummary
+from search.ingest.validate import Problem, check_chunk, check_paper, parse_date
+from search.models import Chunk, Paper
+
+KIND = "papers"
+PAPERS_STEM = "papers.jsonl"
+CHUNKS_STEM = "chunks.jsonl"
+ENTITIES_STEM = "entities.jsonl"
+# Bump when enrichment rules change, so every chunk is re-enriched on the next ingest.
+ENRICHMENT_VERSION = 1
+ABSTRACT_SECTION = "Abstract"
+
+
+def _find(folder: Path, stem: str) -> Path | None:
+    for suffix in (".gz", ""):
+        path = folder / f"{stem}{suffix}"
+        if path.is_file():
+            return path
+    return None
+
+
+def paper_files(data_dir: Path) -> list[Path]:
+    """The paper data files that exist (papers, chunks, entity vocabulary)."""
+    folder = data_dir / KIND
+    found = (_find(folder, stem) for stem in (PAPERS_STEM, CHUNKS_STEM, ENTITIES_STEM))
+    return [p for p in found if p]
+
+
+@dataclass
+class _Pending:
+    """A chunk to write once we know it is new or changed (enrichment is the costly part)."""
+
+    paper_pk: int
+    chunk_index: int
+    section: str
+    text: str
+    title: str
+    annotated: list[dict[str, Any]] | None
+    full_text: bool
+    content_hash: str
+
+
+class PaperIngest:
+    """One run of the paper ingest; holds the entity tagger and the run's summary."""
+
+    def __init__(self, data_dir: Path, on_bytes: Callable[[int], None] | None = None) -> None:
+        folder = data_dir / KIND
+        self.papers_path = _find(folder, PAPERS_STEM)
+        self.chunks_path = _find(folder, CHUNKS_STEM)
+        self.vocab_path = _find(folder, ENTITIES_STEM)
+        vocabulary = load_vocabulary(self.vocab_path) if self.vocab_path else []
+        self.tagger = EntityTagger(vocabulary)
+        self.enrich_stamp = row_hash(
+            [ENRICHMENT_VERSION, sorted((v.name, v.type, v.aliases) for v in vocabulary)]
+        )
+        self.on_bytes = on_bytes
+        self.summary = IngestSummary(kind=KIND)
+
+    def run(self, *, force: bool, on_file: Callable[[Path, bool], None] | None) -> IngestSummary:
+        """Ingest papers then chunks; an unchanged file (and vocabulary) is not read again."""
+        vocab_unchanged = self.vocab_path is None or file_is_unchanged(KIND, self.vocab_path)
+        steps = [(self.papers_path, self._papers_file), (self.chunks_path, self._chunks_file)]
+        for path, step in steps:
+            if path is None:
+                continue
+            skip = not force and vocab_unchanged and file_is_unchanged(KIND, path)
+            if on_file:
+                on_file(path, skip)
+            if skip:
+                self.summary.files.append(FileSummary(path.name, not_read=True))
+                continue
+            file_summary = step(path)
+            self.summary.files.append(file_summary)
+            record_file(KIND, path, file_summary)
+        if self.vocab_path is not None:
+            record_file(KIND, self.vocab_path, FileSummary(self.vocab_path.name))
+        return self.summary
+
+    def _papers_file(self, path: Path) -> FileSummary:
+        file_summary = FileSummary(path.name)
+        seen: set[str] = set()
+        for lines in batched(read_lines(path, self.on_bytes)):
+            papers: list[Paper] = []
+            for line in lines:
+                file_summary.rows_read += 1
+                paper = self._paper(path.name, line, seen)
+                if paper is None:
+                    file_summary.skipped += 1
+                    continue
+                papers.append(paper)
+            with transaction.atomic():
+                existing = dict(
+                    Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).values_list(
+                        "paper_id", "content_hash"
+                    )
+                )
+                upsert(Paper, papers, existing, lambda p: p.paper_id, ["paper_id"], file_summary)
+                pks = dict(
+                    Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).values_list(
+                        "paper_id", "pk"
+                    )
+                )
+                pending = [
+                    self._pending(pks[p.paper_id], 0, ABSTRACT_SECTION, p.abstract, p.title, None)
+                    for p in papers
+                    if p.abstract.strip()
+                ]
+                self._write_chunks(pending, FileSummary(path.name))
+        stale = set(Paper.objects.filter(source_file=path.name).values_list("paper_id", flat=True))
+        with transaction.atomic():
+            file_summary.deleted = delete_in_batches(
+                Paper.objects.all(), sorted(stale - seen), "paper_id"
+            )
+        return file_summary
+
+    def _paper(self, file_name: str, line: RawLine, seen: set[str]) -> Paper | None:
+        row = line.row
+        if row is None:
+            self.summary.add_problem(Problem(file_name, line.line_no, "", line.error))
+            return None
+        found = check_paper(row)
+        if found is None and row["paper_id"] in seen:
+            found = ("paper_id", "duplicate of an earlier row")
+        if found:
+            self.summary.add_problem(Problem(file_name, line.line_no, *found))
+            return None
+        seen.add(row["paper_id"])
+        return Paper(
+            paper_id=row["paper_id"],
+            arxiv_id=row.get("arxiv_id"),
+            title=row["title"],
+            authors=row.get("authors") or [],
+            abstract=row.get("abstract") or "",
+            categories=row.get("categories") or [],
+            published=parse_date(row.get("published")),
+            updated=parse_date(row.get("updated")),
+            doi=row.get("doi"),
+            source=row["source"],
+            source_file=file_name,
+            content_hash=row_hash(row),
+        )
+
+    def _chunks_file(self, path: Path) -> FileSummary:
+        file_summary = FileSummary(path.name)
+        seen: set[tuple[int, int]] = set()
+        for lines in batched(read_lines(path, self.on_bytes)):
+            wanted = {line.row["paper_id"] for line in lines if isinstance(line.row, dict)}
+            wanted.discard(None)
+            papers = {
+                paper_id: (pk, title)
+                for paper_id, pk, title in Paper.objects.filter(
+                    paper_id__in=[w for w in wanted if isinstance(w, str)]
+                ).values_list("paper_id", "pk", "title")
+            }
+            pending = []
+            for line in lines:
+                file_summary.rows_read += 1
+                item = self._chunk(path.name, line, papers, seen)
+                if item is None:
+                    file_summary.skipped += 1
+                    continue
+                pending.append(item)
+            with transaction.atomic():
+                self._write_chunks(pending, file_summary)
+        stale = set(
+            Chunk.objects.filter(has_full_text=True).values_list("paper_id", "chunk_index")
+        )
+        with transaction.atomic():
+            for paper_pk, chunk_index in sorted(stale - seen):
+                file_summary.deleted += Chunk.objects.filter(
+                    paper_id=paper_pk, chunk_index=chunk_index
+                ).delete()[0]
+        return file_summary
+
+    def _chunk(
+        self,
+        file_name: str,
+        line: RawLine,
+        papers: dict[str, tuple[int, str]],
+        seen: set[tuple[int, int]],
+    ) -> _Pending | None:
+        row = line.row
+        if row is None:
+            self.summary.add_problem(Problem(file_name, line.line_no, "", line.error))
+            return None
+        found = check_chunk(row)
+        if found is None and row["paper_id"] not in papers:
+            found = ("paper_id", f"{row['paper_id']!r} is not a loaded paper")
+        if found:
+            self.summary.add_problem(Problem(file_name, line.line_no, *found))
+            return None
+        paper_pk, title = papers[row["paper_id"]]
+        # Chunk 0 is the abstract, so the source's body chunks move up by one.
+        position = (paper_pk, int(row.get("chunk_index", 0)) + 1)
+        if position in seen:
+            self.summary.add_problem(
+                Problem(file_name, line.line_no, "chunk_index", "duplicate for this paper")
+            )
+            return None
+        seen.add(position)
+        return self._pending(
+            paper_pk,
+            position[1],
+            row.get("section") or "",
+            row["text"],
+            title,
+            row.get("entities"),
+        )
+
+    def _pending(
+        self,
+        paper_pk: int,
+        chunk_index: int,
+        section: str,
+        text: str,
+        title: str,
+        annotated: list[dict[str, Any]] | None,
+    ) -> _Pending:
+        stamp = row_hash([section, text, title, annotated, self.enrich_stamp])
+        full_text = chunk_index > 0
+        return _Pending(paper_pk, chunk_index, section, text, title, annotated, full_text, stamp)
+
+    def _write_chunks(self, pending: list[_Pending], file_summary: FileSummary) -> None:
+        """Enrich only the new or changed chunks, then upsert them."""
+        existing = {
+            (paper_pk, index): stamp
+            for paper_pk, index, stamp in Chunk.objects.filter(
+                paper_id__in={p.paper_pk for p in pending}
+            ).values_list("paper_id", "chunk_index", "content_hash")
+        }
+        to_write = [
+            self._enriched(p)
+            for p in pending
+            if existing.get((p.paper_pk, p.chunk_index)) != p.content_hash
+        ]
+        unchanged = len(pending) - len(to_write)
+        upsert(
+            Chunk,
+            to_write,
+            existing,
+            lambda c: (c.paper_id, c.chunk_index),
+            ["paper", "chunk_index"],
+            file_summary,
+        )
+        file_summary.unchanged += unchanged
+
+    def _enriched(self, item: _Pending) -> Chunk:
+        if item.annotated:
+            entities = [Entity(e["name"], str(e.get("type") or "")) for e in item.annotated]
+            entities_source = "annotated"
+        else:
+            entities = self.tagger.tag(item.text)
+            entities_source = "tagged" if entities else ""
+        entities = _distinct(entities)
+        return Chunk(
+            paper_id=item.paper_pk,
+            chunk_index=item.chunk_index,
+            section=item.section[:500],
+            text=item.text,
+            content_type=content_type_for(
+                item.section, is_abstract=item.chunk_index == 0, paper_title=item.title
+            ),
+            entities=[{"name": e.name, "type": e.type} for e in entities],
+            entities_source=entities_source,
+            key_concept=key_concept(entities, item.text),
+            self_contained=is_self_contained(item.text),
+            has_full_text=item.full_text,
+            content_hash=item.content_hash,
+        )
+
+
+def _distinct(entities: list[Entity]) -> list[Entity]:
+    """Entities with case-insensitive duplicates removed, first occurrence kept."""
+    seen: set[str] = set()
+    out = []
+    for entity in entities:
+        folded = entity.name.casefold()
+        if folded not in seen:
+            seen.add(folded)
+            out.append(entity)
+    return out
+
+
+def ingest_papers(
+    data_dir: Path,
+    *,
+    force: bool = False,
+    on_bytes: Callable[[int], None] | None = None,
+    on_file: Callable[[Path, bool], None] | None = None,
+) -> IngestSummary:
+    """Load papers and chunks into the database (upsert by paper_id / position)."""
+    return PaperIngest(data_dir, on_bytes).run(force=force, on_file=on_file)

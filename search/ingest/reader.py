@@ -1,0 +1,74 @@
+"""Streaming reader for JSON Lines files, plain or gzip-compressed."""
+
+import gzip
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+DATA_SUFFIXES = (".jsonl.gz", ".jsonl")
+
+ProgressFn = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class RawLine:
+    """One line of a data file: its parsed object, or why it could not be parsed."""
+
+    line_no: int
+    row: dict[str, Any] | None
+    error: str = ""
+
+
+def data_files(folder: Path, *, exclude: tuple[str, ...] = ()) -> list[Path]:
+    """Every data file in the folder, sorted by name; names in `exclude` are left out."""
+    if not folder.is_dir():
+        return []
+    found = [
+        p
+        for p in folder.iterdir()
+        if p.is_file() and p.name.endswith(DATA_SUFFIXES) and p.name not in exclude
+    ]
+    return sorted(found, key=lambda p: p.name)
+
+
+def _open_binary(path: Path) -> tuple[BinaryIO, BinaryIO]:
+    """The raw file (for progress in compressed bytes) and the stream to read lines from."""
+    raw = path.open("rb")
+    if path.name.endswith(".gz"):
+        return raw, gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[return-value]
+    return raw, raw
+
+
+def read_lines(path: Path, on_bytes: ProgressFn | None = None) -> Iterator[RawLine]:
+    """Yield each non-blank line of the file, parsed; never loads the whole file."""
+    raw, stream = _open_binary(path)
+    last_reported = 0
+    try:
+        for line_no, line in enumerate(stream, start=1):
+            if on_bytes is not None:
+                position = raw.tell()
+                if position - last_reported >= 256 * 1024:
+                    on_bytes(position - last_reported)
+                    last_reported = position
+            if not line.strip():
+                continue
+            yield parse_line(line_no, line)
+        if on_bytes is not None:
+            on_bytes(raw.tell() - last_reported)
+    finally:
+        stream.close()
+        raw.close()
+
+
+def parse_line(line_no: int, line: bytes) -> RawLine:
+    """Parse one line as a JSON object; anything else is an error, not an exception."""
+    try:
+        value = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return RawLine(line_no, None, f"not valid JSON ({exc})")
+    if not isinstance(value, dict):
+        return RawLine(line_no, None, f"expected a JSON object, got {type(value).__name__}")
+    return RawLine(line_no, value)
+

@@ -1,0 +1,127 @@
+"""Ingest of statute and regulation sections from `<data>/statutes/*.jsonl[.gz]`."""
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from django.db import transaction
+
+from search.citations import citation_key
+from search.ingest.common import batched, delete_in_batches, file_is_unchanged, record_file, row_hash, upsert
+from search.ingest.reader import RawLine, data_files, read_lines
+from search.ingest.summary import FileSummary, IngestSummary
+from search.ingest.validate import Problem, check_section
+from search.models import Section
+from search.sources import refresh_sources
+
+KIND = "statutes"
+
+
+def statute_files(data_dir: Path) -> list[Path]:
+    """The statute/regulation data files under the data folder."""
+    return data_files(data_dir / KIND)
+
+
+def ingest_statutes(
+    data_dir: Path,
+    *,
+    force: bool = False,
+    on_bytes: Callable[[int], None] | None = None,
+    on_file: Callable[[Path, bool], None] | None = None,
+) -> IngestSummary:
+    """Load every statute file into the database (upsert by id); return what changed."""
+    summary = IngestSummary(kind=KIND)
+    seen_ids: dict[str, tuple[str, int]] = {}
+    for path in statute_files(data_dir):
+        skip = not force and file_is_unchanged(KIND, path)
+        if on_file:
+            on_file(path, skip)
+        if skip:
+            summary.files.append(FileSummary(path.name, not_read=True))
+            continue
+        summary.files.append(_ingest_file(path, summary, seen_ids, on_bytes))
+    if summary.changed or not all(f.not_read for f in summary.files):
+        refresh_sources()
+    return summary
+
+
+def _ingest_file(
+    path: Path,
+    summary: IngestSummary,
+    seen_ids: dict[str, tuple[str, int]],
+    on_bytes: Callable[[int], None] | None,
+) -> FileSummary:
+    file_summary = FileSummary(path.name)
+    ids_in_file: set[str] = set()
+    for lines in batched(read_lines(path, on_bytes)):
+        sections = []
+        for line in lines:
+            file_summary.rows_read += 1
+            section = _to_section(path.name, line, summary, seen_ids)
+            if section is None:
+                file_summary.skipped += 1
+                continue
+            ids_in_file.add(section.id)
+            sections.append(section)
+        with transaction.atomic():
+            existing = dict(
+                Section.objects.filter(id__in=[s.id for s in sections]).values_list(
+                    "id", "content_hash"
+                )
+            )
+            upsert(Section, sections, existing, lambda s: s.id, ["id"], file_summary)
+    gone = set(Section.objects.filter(source_file=path.name).values_list("id", flat=True))
+    with transaction.atomic():
+        file_summary.deleted = delete_in_batches(
+            Section.objects.all(), sorted(gone - ids_in_file), "id"
+        )
+        record_file(KIND, path, file_summary)
+    return file_summary
+
+
+def _to_section(
+    file_name: str,
+    line: RawLine,
+    summary: IngestSummary,
+    seen_ids: dict[str, tuple[str, int]],
+) -> Section | None:
+    """A Section from a valid row; a problem recorded in the summary otherwise."""
+    row = line.row
+    if row is None:
+        summary.add_problem(Problem(file_name, line.line_no, "", line.error))
+        return None
+    found = check_section(row)
+    if found:
+        summary.add_problem(Problem(file_name, line.line_no, *found))
+        return None
+    first = seen_ids.get(row["id"])
+    if first is not None:
+        where = f"{first[0]}:{first[1]}"
+        summary.add_problem(Problem(file_name, line.line_no, "id", f"duplicate of {where}"))
+        return None
+    seen_ids[row["id"]] = (file_name, line.line_no)
+    return _section_from_row(row, file_name, line.line_no)
+
+
+def _section_from_row(row: dict[str, Any], file_name: str, line_no: int) -> Section:
+    body = row["body"]
+    return Section(
+        id=row["id"],
+        jurisdiction=row["jurisdiction"].lower(),
+        corpus=row["corpus"],
+        source=row["source"],
+        code_name=row.get("code_name") or "",
+        title=row.get("title") or "",
+        chapter=row.get("chapter") or "",
+        section=row["section"],
+        citation=row["citation"],
+        citation_key=citation_key(row["citation"]),
+        heading=row.get("heading"),
+        body=body,
+        as_of=row["as_of"],
+        url=row.get("url"),
+        ends_at_colon=body.rstrip().endswith(":"),
+        source_file=file_name,
+        ordinal=line_no,
+        content_hash=row_hash([row, file_name, line_no]),
+    )

@@ -1,0 +1,53 @@
+"""manage.py reindex statutes|papers|all: build new index versions and switch them live."""
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from search.backends.tantivy.schema import INDEX_NAMES
+from search.indexes.build import BuildFailed, is_stale
+from search.indexes.records import run_recorded_build
+from search.indexes.store import BuildInProgress
+from search.models import IndexBuild
+from search.progress import ProgressBar
+
+
+class Command(BaseCommand):
+    help = "Rebuild search indexes into a new version, check it, and switch it live atomically."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "index", choices=[*INDEX_NAMES, "all"], help="Which index to rebuild, or all."
+        )
+        parser.add_argument(
+            "--if-stale",
+            action="store_true",
+            help="Only build an index that is missing or older than the data in the database.",
+        )
+
+    def handle(self, *args: object, **options: object) -> None:
+        names = INDEX_NAMES if options["index"] == "all" else (str(options["index"]),)
+        verbosity = int(str(options["verbosity"]))
+        for name in names:
+            if options["if_stale"] and not is_stale(name):
+                if verbosity:
+                    self.stdout.write(f"{name}: live index is up to date, not rebuilt")
+                continue
+            build = IndexBuild.objects.create(index_name=name)
+            bar = ProgressBar(self.stdout, 0, f"{name} index", unit=" docs")
+
+            def progress(done: int, total: int, bar: ProgressBar = bar) -> None:
+                bar.set_total(total)
+                bar.done = done
+                bar.advance(0)
+
+            try:
+                result = run_recorded_build(build, progress if verbosity else None)
+            except (BuildFailed, BuildInProgress) as exc:
+                raise CommandError(f"{name}: build failed, live index unchanged: {exc}") from exc
+            if verbosity:
+                bar.finish()
+                self.stdout.write(
+                    self.style.SUCCESS(
+                        f"{name}: version {result.version} live, {result.doc_count} documents "
+                        f"in {result.seconds:.1f}s"
+                    )
+                )

@@ -1,0 +1,6 @@
+"""Models of the search app, one module per concern."""
+
+from search.models.corpus import Chunk, IngestedFile, Paper, Section, Source
+from search.models.indexing import IndexBuild
+
+__all__ = ["Chunk", "IndexBuild", "IngestedFile", "Paper", "Section", "Source"]

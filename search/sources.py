@@ -1,0 +1,63 @@
+"""Source coverage facts, recomputed from the loaded sections after each ingest."""
+
+import re
+
+from django.db import transaction
+from django.db.models import Count
+
+from search.models import Section, Source
+
+NUMBER_RUN = re.compile(r"(\d+)")
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that puts `2` before `10` and `1024` before `1024a`."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.lower())
+        for part in NUMBER_RUN.split(text)
+        if part
+    )
+
+
+def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
+    """The values `title=` accepts for a source: CFR parts for regulations, titles otherwise."""
+    # Every CFR row shares title 12; the part (stored as chapter) is what narrows a search.
+    values = chapters if corpus == "regulation" and len(titles) <= 1 else titles
+    return sorted((v for v in values if v), key=natural_key)
+
+
+@transaction.atomic
+def refresh_sources() -> None:
+    """Rebuild the Source table from the sections now in the database."""
+    facts: dict[str, dict[str, set[str]]] = {}
+    rows = Section.objects.values_list(
+        "source", "corpus", "jurisdiction", "code_name", "as_of", "title", "chapter", "source_file"
+    ).distinct()
+    for source, corpus, jurisdiction, code_name, as_of, title, chapter, source_file in rows:
+        entry = facts.setdefault(
+            source,
+            {k: set() for k in ("corpus", "jur", "code", "as_of", "title", "chapter", "files")},
+        )
+        entry["corpus"].add(corpus)
+        entry["jur"].add(jurisdiction)
+        entry["code"].add(code_name)
+        entry["as_of"].add(as_of)
+        entry["title"].add(title)
+        entry["chapter"].add(chapter)
+        entry["files"].add(source_file)
+    counts = dict(Section.objects.values_list("source").annotate(n=Count("id")).order_by())
+    Source.objects.exclude(code__in=list(facts)).delete()
+    for code, entry in facts.items():
+        corpus = "regulation" if "regulation" in entry["corpus"] else "statute"
+        Source.objects.update_or_create(
+            code=code,
+            defaults={
+                "corpus": corpus,
+                "jurisdictions": sorted(entry["jur"]),
+                "code_names": sorted(c for c in entry["code"] if c),
+                "as_of_values": sorted(entry["as_of"]),
+                "section_count": counts.get(code, 0),
+                "title_forms": title_forms(corpus, entry["title"], entry["chapter"]),
+                "files": sorted(entry["files"]),
+            },
+        )

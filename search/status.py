@@ -1,0 +1,78 @@
+"""What is loaded and what is live: facts for the home page and /healthz."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Max, Min
+
+from search.backends.tantivy.schema import INDEX_NAMES
+from search.indexes.store import IndexStore
+from search.models import Chunk, Paper, Source
+
+
+@dataclass(frozen=True)
+class IndexStatus:
+    """The live version of one index, or why there is none."""
+
+    name: str
+    live: bool
+    version: str | None
+    doc_count: int | None
+    built_at: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "live": self.live,
+            "version": self.version,
+            "doc_count": self.doc_count,
+            "built_at": self.built_at,
+        }
+
+
+def index_status(name: str) -> IndexStatus:
+    """Read the live pointer and the version's meta (no index is opened)."""
+    meta = IndexStore(name).live_meta()
+    if meta is None:
+        return IndexStatus(name, False, None, None, None)
+    return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at)
+
+
+def all_index_status() -> list[IndexStatus]:
+    """Status of every index."""
+    return [index_status(name) for name in INDEX_NAMES]
+
+
+@dataclass(frozen=True)
+class PaperCoverage:
+    """Counts and date range of the loaded papers."""
+
+    papers: int
+    chunks: int
+    full_text_papers: int
+    first_published: str | None
+    last_published: str | None
+    sources: list[tuple[str, int]]
+
+
+def paper_coverage() -> PaperCoverage:
+    """Papers and chunks loaded, per source, with the publication date range."""
+    dates = Paper.objects.aggregate(first=Min("published"), last=Max("published"))
+    per_source = list(
+        Paper.objects.values_list("source").annotate(n=Count("id")).order_by("-n", "source")
+    )
+    return PaperCoverage(
+        papers=Paper.objects.count(),
+        chunks=Chunk.objects.count(),
+        full_text_papers=Chunk.objects.filter(has_full_text=True)
+        .values("paper_id")
+        .distinct()
+        .count(),
+        first_published=dates["first"].isoformat() if dates["first"] else None,
+        last_published=dates["last"].isoformat() if dates["last"] else None,
+        sources=per_source,
+    )
+
+
+def statute_sources() -> list[Source]:
+    """Every loaded statute/regulation source, statutes first."""
+    return list(Source.objects.order_by("corpus", "code"))

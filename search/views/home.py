@@ -1,0 +1,32 @@
+"""The home page and the health check."""
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from search.status import all_index_status, paper_coverage, statute_sources
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Every source with its counts, the paper coverage, and the live index versions."""
+    sources = statute_sources()
+    return render(
+        request,
+        "home.html",
+        {
+            "sources": sources,
+            "section_total": sum(s.section_count for s in sources),
+            "papers": paper_coverage(),
+            "indexes": all_index_status(),
+        },
+    )
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Each index's live version, document count and build time; 503 when one is missing."""
+    statuses = all_index_status()
+    healthy = all(s.live for s in statuses)
+    body = {"status": "ok" if healthy else "degraded", "indexes": {s.name: s.as_dict() for s in statuses}}
+    return JsonResponse(body, status=200 if healthy else 503)
