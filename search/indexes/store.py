@@ -1,7 +1,7 @@
 """Where index versions live on disk and which one is live.
 
 Layout under PORTAL_INDEX_DIR: `<name>/versions/<version>/` (immutable once finished, with
-`meta.json`), `<name>/LIVE` (the live version's name, replaced atomically), `<name>/.lock`.
+`version.json`), `<name>/LIVE` (the live version's name, replaced atomically), `<name>/.lock`.
 """
 
 import fcntl
@@ -19,7 +19,8 @@ from django.conf import settings
 
 LIVE_FILE = "LIVE"
 LOCK_FILE = ".lock"
-META_FILE = "meta.json"
+# Not `meta.json`: tantivy keeps its own segment list under that name in the same directory.
+META_FILE = "version.json"
 BUILDING_SUFFIX = ".building"
 # Versions kept after a switch: the live one and its predecessor (for readers still on it).
 KEEP_VERSIONS = 2
@@ -42,12 +43,12 @@ class VersionMeta:
 
     @classmethod
     def read(cls, directory: Path) -> "VersionMeta":
-        """Load meta.json; raises OSError/ValueError/KeyError when missing or malformed."""
+        """Load version.json; raises OSError/ValueError/KeyError when missing or malformed."""
         data: dict[str, Any] = json.loads((directory / META_FILE).read_text())
         return cls(**{k: data[k] for k in cls.__dataclass_fields__})
 
     def write(self, directory: Path) -> None:
-        """Store meta.json in the version directory."""
+        """Store version.json in the version directory."""
         (directory / META_FILE).write_text(json.dumps(asdict(self), indent=2))
 
 
