@@ -211,7 +211,7 @@ class PaperIngest:
             return None
         found = check_chunk(row)
         if found is None and row["paper_id"] not in papers:
-            found = ("paper_id", f"{row['paper_id']!r} is not a loaded paper")
+            found = ("paper_id", f"not a loaded paper ({row['paper_id']!r})")
         if found:
             self.summary.add_problem(Problem(file_name, line.line_no, *found))
             return None

@@ -28,7 +28,8 @@ CORPORA = frozenset({"statute", "regulation"})
 PAPER_FIELDS: dict[str, FieldSpec] = {
     "paper_id": ((str,), True),
     "arxiv_id": ((str, None), False),
-    "title": ((str,), True),
+    # Present but possibly empty: two real papers have no title and keep their chunks.
+    "title": ((str,), False),
     "authors": ((list,), False),
     "abstract": ((str, None), False),
     "categories": ((list,), False),

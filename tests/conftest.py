@@ -1,0 +1,73 @@
+"""Shared fixtures: a temporary index root, the test corpus loaded and indexed."""
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.corpus import write_corpus
+
+REAL_DATA = Path(
+    os.environ.get("PORTAL_DATA_DIR") or Path(__file__).resolve().parents[2] / "shared" / "data"
+)
+REAL_DATA_REASON = f"real data set not found at {REAL_DATA} (set PORTAL_DATA_DIR)"
+
+
+def real_data_present() -> bool:
+    """True when the real statutes and papers are available."""
+    return (REAL_DATA / "statutes").is_dir() and (REAL_DATA / "papers").is_dir()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collected_static(django_db_blocker: object) -> None:
+    """Pages use manifest static storage, as in production, so collect once per run."""
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+
+@pytest.fixture
+def index_root(tmp_path: Path, settings: object) -> Iterator[Path]:
+    """A fresh, empty index directory for this test, with the reader cache cleared."""
+    from search.backends.tantivy.reader import forget_open_indexes
+
+    root = tmp_path / "indexes"
+    settings.PORTAL_INDEX_DIR = root  # type: ignore[attr-defined]
+    forget_open_indexes()
+    yield root
+    forget_open_indexes()
+
+
+@pytest.fixture
+def corpus_dir(tmp_path: Path) -> Path:
+    """The test corpus written as data files."""
+    return write_corpus(tmp_path / "data")
+
+
+@pytest.fixture
+def loaded_corpus(db: None, corpus_dir: Path) -> Path:
+    """The test corpus ingested into the test database."""
+    from search.ingest.papers import ingest_papers
+    from search.ingest.statutes import ingest_statutes
+
+    ingest_statutes(corpus_dir)
+    ingest_papers(corpus_dir)
+    return corpus_dir
+
+
+@pytest.fixture
+def built_indexes(loaded_corpus: Path, index_root: Path) -> Path:
+    """The test corpus ingested and both indexes built and live."""
+    from search.indexes.build import build_index
+
+    build_index("statutes")
+    build_index("papers")
+    return index_root
+
+
+@pytest.fixture(scope="session")
+def real_data_dir() -> Path:
+    """The real data folder; skips the test when it is absent."""
+    if not real_data_present():
+        pytest.skip(REAL_DATA_REASON)
+    return REAL_DATA

@@ -1,0 +1,237 @@
+"""A small corpus we write ourselves for tests: statute rows, papers, chunks, entities."""
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+
+def section(
+    id: str,
+    body: str,
+    *,
+    jurisdiction: str = "wa",
+    corpus: str = "statute",
+    source: str = "wa-stat",
+    title: str = "59",
+    chapter: str = "59-18",
+    heading: str | None = "Heading",
+    citation: str | None = None,
+    code_name: str = "Revised Code of Washington",
+    as_of: str = "2024",
+    url: str | None = None,
+) -> dict[str, Any]:
+    """One statute/regulation row in the data files' schema."""
+    number = id.rsplit(":", 1)[-1]
+    return {
+        "id": id,
+        "jurisdiction": jurisdiction,
+        "corpus": corpus,
+        "source": source,
+        "code_name": code_name,
+        "title": title,
+        "chapter": chapter,
+        "section": number,
+        "citation": citation or f"RCW {number}",
+        "heading": heading,
+        "body": body,
+        "as_of": as_of,
+        "url": url,
+    }
+
+
+STATUTES: dict[str, list[dict[str, Any]]] = {
+    "wa-stat-housing.jsonl": [
+        section(
+            "wa:statute:59.18.260",
+            "If the landlord collects a security deposit, the rental agreement shall be in "
+            "writing and shall state the terms under which the deposit may be withheld.",
+            heading="Security deposit—Written rental agreement.",
+        ),
+        section(
+            "wa:statute:59.18.280",
+            "Within thirty days after the termination of the rental agreement the landlord "
+            "shall return the security deposit or give a full statement of the basis for "
+            "retaining any of the deposit.",
+            heading="Moneys paid as deposit or security—Return.",
+        ),
+        section(
+            "wa:statute:59.18.060",
+            "The landlord shall at all times keep the premises fit for human habitation, "
+            "and shall in particular:",
+            heading="Landlord—Duties.",
+        ),
+        section(
+            "wa:statute:59.18.070",
+            "If at any time during the tenancy the landlord fails to carry out the duties "
+            "required, the tenant may give written notice. <script>alert(1)</script> stays text.",
+            heading="Landlord—Failure to perform duties.",
+        ),
+    ],
+    "id-stat.jsonl": [
+        section(
+            "id:statute:6-321",
+            "A landlord shall return a tenant's security deposit within twenty-one days.",
+            jurisdiction="id",
+            source="id-stat",
+            title="6",
+            chapter="6-3",
+            citation="Idaho Code § 6-321",
+            code_name="Idaho Code",
+            heading="Return of security deposit.",
+        ),
+        section(
+            "id:statute:6-320",
+            "A tenant may recover damages from a landlord who fails to keep the dwelling "
+            "fit; the tenant shall not withhold rent.",
+            jurisdiction="id",
+            source="id-stat",
+            title="6",
+            chapter="6-3",
+            citation="Idaho Code § 6-320",
+            code_name="Idaho Code",
+        ),
+    ],
+    "usc.jsonl": [
+        section(
+            "us:usc:42:1437f",
+            "For the purpose of aiding low-income families in obtaining a decent place to "
+            "live, assistance payments may be made with respect to existing housing.",
+            jurisdiction="us",
+            source="usc",
+            title="42",
+            chapter="8",
+            citation="42 U.S.C. § 1437f",
+            code_name="United States Code",
+            heading="Low-income housing assistance",
+            as_of="snapshot 2024-01-01",
+        ),
+    ],
+    "cfr-12.jsonl": [
+        section(
+            "us:cfr:12:1024.17",
+            "Escrow accounts. A servicer shall not require a borrower to deposit more than "
+            "the amount permitted into an escrow account.",
+            jurisdiction="us",
+            corpus="regulation",
+            source="cfr",
+            title="12",
+            chapter="1024",
+            citation="12 CFR 1024.17",
+            code_name="Code of Federal Regulations",
+            heading="Escrow accounts.",
+            as_of="2014-01-10",
+        ),
+        section(
+            "us:cfr:12:1002.1",
+            "This part applies to all persons who are creditors; the landlord exception "
+            "does not apply.",
+            jurisdiction="us",
+            corpus="regulation",
+            source="cfr",
+            title="12",
+            chapter="1002",
+            citation="12 CFR 1002.1",
+            code_name="Code of Federal Regulations",
+            as_of="2018-01-01",
+        ),
+    ],
+}
+
+
+def paper(
+    paper_id: str,
+    title: str,
+    abstract: str,
+    *,
+    categories: tuple[str, ...] = ("cs.CL",),
+    published: str | None = "2025-05-01",
+    authors: tuple[str, ...] = ("Ada Lovelace",),
+    source: str = "test",
+) -> dict[str, Any]:
+    """One paper row in the data files' schema."""
+    return {
+        "arxiv_id": paper_id if paper_id[0].isdigit() else None,
+        "paper_id": paper_id,
+        "title": title,
+        "authors": list(authors),
+        "abstract": abstract,
+        "categories": list(categories),
+        "published": published,
+        "updated": None,
+        "doi": None,
+        "source": source,
+    }
+
+
+PAPERS = [
+    paper(
+        "2106.09685",
+        "LoRA: Low-Rank Adaptation of Large Language Models",
+        "We propose low-rank adaptation, which freezes the pretrained weights and injects "
+        "trainable rank decomposition matrices. LoRA matches fine-tuning of BERT on GLUE.",
+        categories=("cs.CL", "cs.LG"),
+        published="2025-06-17",
+    ),
+    paper(
+        "2501.00001",
+        "A Survey of Parameter-Efficient Fine-Tuning",
+        "This survey reviews adapters, prefix tuning and low-rank adaptation methods.",
+        categories=("cs.CL",),
+        published="2025-01-02",
+    ),
+    paper(
+        "2502.00002",
+        "Image Segmentation with Transformers",
+        "We segment images with a transformer and report results on COCO.",
+        categories=("cs.CV",),
+        published="2025-02-03",
+    ),
+    paper(
+        "scirex:abc",
+        "Question Answering on SQuAD",
+        "We evaluate a reader model on SQuAD and report F1.",
+        categories=(),
+        published=None,
+    ),
+]
+
+CHUNKS = [
+    {"paper_id": "2106.09685", "chunk_index": 0, "section": "1 Introduction",
+     "text": "Fine-tuning large models is costly. Low-rank adaptation reduces the cost."},
+    {"paper_id": "2106.09685", "chunk_index": 1, "section": "4 Method",
+     "text": "We freeze the model and learn low-rank matrices with Adam."},
+    {"paper_id": "2106.09685", "chunk_index": 2, "section": "5 Experiments",
+     "text": "These results show LoRA is on par with full fine-tuning on GLUE."},
+    {"paper_id": "scirex:abc", "chunk_index": 0, "section": "Experiments",
+     "text": "Our reader reaches 88 F1 on SQuAD.",
+     "entities": [{"name": "SQuAD", "type": "dataset"}, {"name": "F1", "type": "metric"}]},
+]  # fmt: skip
+
+ENTITIES = [
+    {"name": "LoRA", "type": "method", "aliases": ["low-rank adaptation"], "source": "test"},
+    {"name": "BERT", "type": "method", "aliases": [], "source": "test"},
+    {"name": "GLUE", "type": "dataset", "aliases": [], "source": "test"},
+    {"name": "SQuAD", "type": "dataset", "aliases": [], "source": "test"},
+    {"name": "COCO", "type": "dataset", "aliases": ["MS COCO"], "source": "test"},
+    {"name": "Adam", "type": "method", "aliases": [], "source": "test"},
+]
+
+
+def write_jsonl(path: Path, rows: list[dict[str, Any]], *, gz: bool = False) -> Path:
+    """Write rows as JSON Lines (gzip when `gz`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode()
+    path.write_bytes(gzip.compress(data) if gz else data)
+    return path
+
+
+def write_corpus(root: Path) -> Path:
+    """Write the whole test corpus under `root` (statutes/ and papers/) and return root."""
+    for name, rows in STATUTES.items():
+        gz = name.startswith("wa")  # one compressed file, so both readers are exercised
+        write_jsonl(root / "statutes" / (name + ".gz" if gz else name), rows, gz=gz)
+    write_jsonl(root / "papers" / "papers.jsonl.gz", PAPERS, gz=True)
+    write_jsonl(root / "papers" / "chunks.jsonl", CHUNKS)
+    write_jsonl(root / "papers" / "entities.jsonl", ENTITIES)
+    return root
