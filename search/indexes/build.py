@@ -29,6 +29,10 @@ class BuildFailed(Exception):
     """The build could not finish or did not pass its check; the live index is untouched."""
 
 
+class BuildCancelled(BuildFailed):
+    """The build's record stopped being `running` (cancelled, or declared dead) mid-build."""
+
+
 @dataclass(frozen=True)
 class BuildResult:
     """A finished, switched build."""
@@ -50,7 +54,9 @@ def check_disk_space(store: IndexStore) -> None:
     """Refuse to start when the disk cannot hold a second version beside the live one."""
     store.root.mkdir(parents=True, exist_ok=True)
     live = store.live_version()
-    needed = max(int(store.disk_bytes(live) * DISK_HEADROOM), MIN_FREE_BYTES) if live else MIN_FREE_BYTES
+    needed = MIN_FREE_BYTES
+    if live:
+        needed = max(int(store.disk_bytes(live) * DISK_HEADROOM), MIN_FREE_BYTES)
     free = shutil.disk_usage(store.root).free
     if free < needed:
         raise BuildFailed(f"not enough disk space: {free} bytes free, {needed} needed")
@@ -125,9 +131,11 @@ class _Tracker:
         now = time.monotonic()
         if self.record is not None and now - self.last_saved >= self.RECORD_EVERY_SECONDS:
             self.last_saved = now
-            IndexBuild.objects.filter(pk=self.record.pk).update(
-                docs_done=self.done, heartbeat_at=timezone.now()
-            )
+            still_running = IndexBuild.objects.filter(
+                pk=self.record.pk, status=IndexBuild.Status.RUNNING
+            ).update(docs_done=self.done, heartbeat_at=timezone.now())
+            if not still_running:
+                raise BuildCancelled(f"build #{self.record.pk} was stopped while running")
         delay = settings.PORTAL_BUILD_BATCH_DELAY
         if delay:
             time.sleep(delay)

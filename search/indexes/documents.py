@@ -2,14 +2,33 @@
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, time
+from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, QuerySet
 
 from search.backends.base import Document
-from search.backends.tantivy.schema import PAPERS, STATUTES
+from search.backends.tantivy.schema import STATUTES
 from search.models import Chunk, Paper, Section
 
 ITERATOR_CHUNK = 2000
+
+
+def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
+    """`fields` of every row in the queryset's order, fetched ITERATOR_CHUNK rows per query.
+
+    Not one streaming cursor: on SQLite (WAL) an open cursor pins its snapshot, and the build's
+    own progress writes then fail with "database is locked" as soon as any other process
+    (a web request, the admin) commits a write during the build.
+    """
+    keys = list(queryset.values_list("pk", flat=True))
+    for start in range(0, len(keys), ITERATOR_CHUNK):
+        batch = keys[start : start + ITERATOR_CHUNK]
+        found = {
+            row[0]: row[1:]
+            for row in queryset.model.objects.filter(pk__in=batch).values_list("pk", *fields)
+        }
+        # A row deleted meanwhile is skipped; the build's count check then refuses the version.
+        yield from (found[key] for key in batch if key in found)
 
 
 def data_stamp(index_name: str) -> str:
@@ -40,8 +59,8 @@ STATUTE_FIELDS = (
 
 def statute_documents() -> Iterator[Document]:
     """One document per section; `order` is its rank in (source, file order)."""
-    rows = Section.objects.order_by("source", "ordinal", "id").values_list(*STATUTE_FIELDS)
-    for order, values in enumerate(rows.iterator(chunk_size=ITERATOR_CHUNK)):
+    rows = ordered_rows(Section.objects.order_by("source", "ordinal", "id"), STATUTE_FIELDS)
+    for order, values in enumerate(rows):
         doc = {k: v for k, v in zip(STATUTE_FIELDS, values, strict=True) if v is not None}
         doc["order"] = order
         yield doc
@@ -56,8 +75,8 @@ PAPER_FIELDS = (
 
 def paper_documents() -> Iterator[Document]:
     """One document per chunk, carrying the paper metadata needed to filter and display."""
-    rows = Chunk.objects.order_by("paper_id", "chunk_index").values_list(*PAPER_FIELDS)
-    for values in rows.iterator(chunk_size=ITERATOR_CHUNK):
+    rows = ordered_rows(Chunk.objects.order_by("paper_id", "chunk_index"), PAPER_FIELDS)
+    for values in rows:
         row = dict(zip(PAPER_FIELDS, values, strict=True))
         names = sorted({e["name"].casefold() for e in row["entities"]})
         doc: Document = {

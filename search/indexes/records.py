@@ -1,22 +1,42 @@
 """Build records: run a build while keeping its IndexBuild row true (status, progress, error)."""
 
 import os
+import socket
 
 from django.utils import timezone
 
-from search.indexes.build import BuildFailed, BuildResult, ProgressFn, build_index
+from search.indexes.build import BuildCancelled, BuildFailed, BuildResult, ProgressFn, build_index
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild
 
 
+class BuildNotQueued(BuildFailed):
+    """The build was cancelled or finished before a worker got to it; nothing was run."""
+
+
 def run_recorded_build(build: IndexBuild, progress: ProgressFn | None = None) -> BuildResult:
-    """Run `build`, marking it running, then succeeded or failed with the error text."""
-    build.status = IndexBuild.Status.RUNNING
-    build.started_at = build.heartbeat_at = timezone.now()
-    build.worker_pid = os.getpid()
-    build.save(update_fields=["status", "started_at", "heartbeat_at", "worker_pid"])
+    """Run a queued `build`, marking it running, then succeeded, failed or cancelled."""
+    now = timezone.now()
+    # A conditional update claims the build, so a cancel that lands first is never overwritten.
+    claimed = IndexBuild.objects.filter(pk=build.pk, status=IndexBuild.Status.QUEUED).update(
+        status=IndexBuild.Status.RUNNING,
+        started_at=now,
+        heartbeat_at=now,
+        worker_pid=os.getpid(),
+        worker_host=socket.gethostname(),
+    )
+    build.refresh_from_db()
+    if not claimed:
+        raise BuildNotQueued(f"build #{build.pk} is {build.status}, not queued: not run")
     try:
         result = build_index(build.index_name, record=build, progress=progress)
+    except BuildCancelled:
+        # Whoever stopped it (a cancel, stale-build recovery) already wrote status and error.
+        IndexBuild.objects.filter(pk=build.pk, finished_at__isnull=True).update(
+            finished_at=timezone.now()
+        )
+        build.refresh_from_db()
+        raise
     except (BuildFailed, BuildInProgress) as exc:
         _finish(build, IndexBuild.Status.FAILED, error=str(exc))
         raise

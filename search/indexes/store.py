@@ -8,6 +8,7 @@ import fcntl
 import json
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -24,6 +25,9 @@ META_FILE = "version.json"
 BUILDING_SUFFIX = ".building"
 # Versions kept after a switch: the live one and its predecessor (for readers still on it).
 KEEP_VERSIONS = 2
+# A build waits this long for the lock, so a momentary probe by another process is no refusal.
+LOCK_WAIT_SECONDS = 2.0
+LOCK_POLL_SECONDS = 0.05
 
 
 class BuildInProgress(Exception):
@@ -132,27 +136,35 @@ class IndexStore:
         return sum(p.stat().st_size for p in directory.rglob("*") if p.is_file())
 
     @contextmanager
-    def build_lock(self) -> Iterator[None]:
+    def build_lock(self, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         """Hold the single-writer lock for this index; raise BuildInProgress if taken.
 
         A flock is released by the kernel when its process dies, so a killed build never
-        leaves the index locked.
+        leaves the index locked. Waiting briefly lets a build start while another process
+        merely probes the lock (`is_locked`).
         """
         self.root.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + wait
         with (self.root / LOCK_FILE).open("a") as handle:
-            try:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError as exc:
-                raise BuildInProgress(f"a build of the {self.name} index is already running") from exc
+            while True:
+                try:
+                    fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError as exc:
+                    if time.monotonic() >= deadline:
+                        raise BuildInProgress(
+                            f"a build of the {self.name} index is already running"
+                        ) from exc
+                    time.sleep(LOCK_POLL_SECONDS)
             try:
                 yield
             finally:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
     def is_locked(self) -> bool:
-        """True while some process holds the build lock."""
+        """True while some process holds the build lock (probed without waiting)."""
         try:
-            with self.build_lock():
+            with self.build_lock(wait=0):
                 return False
         except BuildInProgress:
             return True

@@ -1,7 +1,10 @@
 """Index builds: one row per requested rebuild, with its live progress."""
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class IndexBuild(models.Model):
@@ -31,6 +34,8 @@ class IndexBuild(models.Model):
     error = models.TextField(blank=True)
     task_id = models.CharField(max_length=64, blank=True)
     worker_pid = models.PositiveIntegerField(null=True, blank=True)
+    # With worker_pid: lets any process on the same machine tell that a build's worker died.
+    worker_host = models.CharField(max_length=255, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -43,3 +48,15 @@ class IndexBuild(models.Model):
     def percent(self) -> float:
         """Share of documents written, 0-100."""
         return 100.0 * self.docs_done / self.docs_total if self.docs_total else 0.0
+
+    @property
+    def is_active(self) -> bool:
+        """Queued or running: the index may not be requested again yet."""
+        return self.status in self.ACTIVE_STATUSES
+
+    def duration_seconds(self, now: datetime | None = None) -> float | None:
+        """Seconds from start to finish (to now while running); None before it starts."""
+        if self.started_at is None:
+            return None
+        end = self.finished_at or (now or timezone.now())
+        return max((end - self.started_at).total_seconds(), 0.0)

@@ -1,4 +1,4 @@
-"""manage.py serve: gunicorn and the background task worker together, stopped together."""
+"""manage.py serve: gunicorn and the task worker (`portal_worker`), started and stopped together."""
 
 import os
 import signal
@@ -20,7 +20,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--port", type=int, default=int(os.environ.get("PORT", "8000")), help="Port on 127.0.0.1."
+            "--port",
+            type=int,
+            default=int(os.environ.get("PORT", "8000")),
+            help="Port on 127.0.0.1.",
         )
 
     def handle(self, *args: object, **options: object) -> None:
@@ -29,7 +32,7 @@ class Command(BaseCommand):
         config = str(settings.BASE_DIR / "portal" / "gunicorn.conf.py")
         children = [
             subprocess.Popen([str(bin_dir / "gunicorn"), "-c", config], env=env),
-            subprocess.Popen([sys.executable, "manage.py", "db_worker"], env=env),
+            subprocess.Popen([sys.executable, "manage.py", "portal_worker"], env=env),
         ]
         self.stdout.write(f"portal on http://127.0.0.1:{options['port']}/ (Ctrl-C stops it)")
         stopping = False
