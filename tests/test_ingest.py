@@ -8,7 +8,7 @@ import pytest
 from search.ingest.papers import ingest_papers
 from search.ingest.statutes import ingest_statutes
 from search.models import Chunk, IngestedFile, Paper, Section, Source
-from tests.corpus import CHUNKS, PAPERS, STATUTES, section, write_jsonl
+from tests.corpus import CHUNKS, ENTITIES, PAPERS, STATUTES, section, write_jsonl
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,9 @@ def test_changed_row_is_updated_and_removed_row_deleted(corpus_dir: Path) -> Non
     summary = ingest_statutes(corpus_dir)
     file_summary = next(f for f in summary.files if f.name == "id-stat.jsonl")
     assert (file_summary.updated, file_summary.deleted) == (1, 1)
-    assert Section.objects.get(id=rows[0]["id"]).body.startswith("A landlord shall return the deposit")
+    assert Section.objects.get(id=rows[0]["id"]).body.startswith(
+        "A landlord shall return the deposit"
+    )
     assert not Section.objects.filter(id=rows[1]["id"]).exists()
 
 
@@ -137,3 +139,16 @@ def test_paper_reingest_is_idempotent(corpus_dir: Path) -> None:
     again = ingest_papers(corpus_dir, force=True)
     assert not again.changed
     assert list(Chunk.objects.values_list("id", "content_hash")) == before
+
+
+def test_vocabulary_change_re_enriches_unchanged_files(corpus_dir: Path) -> None:
+    ingest_papers(corpus_dir)
+    write_jsonl(
+        corpus_dir / "papers" / "entities.jsonl",
+        [*ENTITIES, {"name": "Transformer", "type": "method", "aliases": [], "source": "test"}],
+    )
+    again = ingest_papers(corpus_dir)
+    assert not any(f.not_read for f in again.files)
+    chunk = Chunk.objects.get(paper__paper_id="2502.00002", chunk_index=0)
+    assert "Transformer" in {e["name"] for e in chunk.entities}
+    assert all(f.not_read for f in ingest_papers(corpus_dir).files)

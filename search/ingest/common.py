@@ -49,7 +49,7 @@ def record_file(kind: str, path: Path, summary: FileSummary) -> None:
     )
 
 
-def batched(items: Iterable[T], size: int = BATCH_SIZE) -> Iterator[list[T]]:
+def batched[T](items: Iterable[T], size: int = BATCH_SIZE) -> Iterator[list[T]]:
     """Consecutive lists of at most `size` items."""
     batch: list[T] = []
     for item in items:
@@ -61,7 +61,7 @@ def batched(items: Iterable[T], size: int = BATCH_SIZE) -> Iterator[list[T]]:
         yield batch
 
 
-def upsert(
+def upsert[M: models.Model](
     model: type[M],
     objects: list[M],
     existing_hashes: dict[Any, str],
@@ -96,7 +96,9 @@ def delete_in_batches(queryset: "models.QuerySet[Any]", keys: list[Any], field: 
     """Delete rows whose `field` is in `keys`, in chunks small enough for any database."""
     deleted = 0
     for chunk in batched(keys, 500):
-        deleted += queryset.filter(**{f"{field}__in": chunk}).delete()[1].get(
-            queryset.model._meta.label, 0
+        deleted += (
+            queryset.filter(**{f"{field}__in": chunk})
+            .delete()[1]
+            .get(queryset.model._meta.label, 0)
         )
     return deleted

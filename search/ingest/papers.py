@@ -11,6 +11,7 @@ from search.enrichment import (
     Entity,
     EntityTagger,
     content_type_for,
+    content_types_for_paper,
     is_self_contained,
     key_concept,
     load_vocabulary,
@@ -26,14 +27,15 @@ from search.ingest.common import (
 from search.ingest.reader import RawLine, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
 from search.ingest.validate import Problem, check_chunk, check_paper, parse_date
-from search.models import Chunk, Paper
+from search.models import Chunk, IngestedFile, Paper
 
 KIND = "papers"
+ENRICHMENT_KIND = "papers-enrichment"
 PAPERS_STEM = "papers.jsonl"
 CHUNKS_STEM = "chunks.jsonl"
 ENTITIES_STEM = "entities.jsonl"
 # Bump when enrichment rules change, so every chunk is re-enriched on the next ingest.
-ENRICHMENT_VERSION = 1
+ENRICHMENT_VERSION = 2
 ABSTRACT_SECTION = "Abstract"
 
 
@@ -46,9 +48,9 @@ def _find(folder: Path, stem: str) -> Path | None:
 
 
 def paper_files(data_dir: Path) -> list[Path]:
-    """The paper data files that exist (papers, chunks, entity vocabulary)."""
+    """The paper data files read row by row (papers, then chunks); the vocabulary is not one."""
     folder = data_dir / KIND
-    found = (_find(folder, stem) for stem in (PAPERS_STEM, CHUNKS_STEM, ENTITIES_STEM))
+    found = (_find(folder, stem) for stem in (PAPERS_STEM, CHUNKS_STEM))
     return [p for p in found if p]
 
 
@@ -63,6 +65,7 @@ class _Pending:
     title: str
     annotated: list[dict[str, Any]] | None
     full_text: bool
+    content_type: str
     content_hash: str
 
 
@@ -84,12 +87,16 @@ class PaperIngest:
 
     def run(self, *, force: bool, on_file: Callable[[Path, bool], None] | None) -> IngestSummary:
         """Ingest papers then chunks; an unchanged file (and vocabulary) is not read again."""
-        vocab_unchanged = self.vocab_path is None or file_is_unchanged(KIND, self.vocab_path)
+        # The enrichment rules and vocabulary are inputs too: when they change, every chunk
+        # must be enriched again even though the data files did not change.
+        rules_unchanged = IngestedFile.objects.filter(
+            kind=ENRICHMENT_KIND, name=self.enrich_stamp
+        ).exists()
         steps = [(self.papers_path, self._papers_file), (self.chunks_path, self._chunks_file)]
         for path, step in steps:
             if path is None:
                 continue
-            skip = not force and vocab_unchanged and file_is_unchanged(KIND, path)
+            skip = not force and rules_unchanged and file_is_unchanged(KIND, path)
             if on_file:
                 on_file(path, skip)
             if skip:
@@ -98,8 +105,10 @@ class PaperIngest:
             file_summary = step(path)
             self.summary.files.append(file_summary)
             record_file(KIND, path, file_summary)
-        if self.vocab_path is not None:
-            record_file(KIND, self.vocab_path, FileSummary(self.vocab_path.name))
+        IngestedFile.objects.filter(kind=ENRICHMENT_KIND).delete()
+        IngestedFile.objects.create(
+            kind=ENRICHMENT_KIND, name=self.enrich_stamp, size=0, mtime_ns=0
+        )
         return self.summary
 
     def _papers_file(self, path: Path) -> FileSummary:
@@ -166,9 +175,33 @@ class PaperIngest:
             content_hash=row_hash(row),
         )
 
+    def _body_content_types(self, path: Path) -> dict[tuple[str, int], str]:
+        """Content type of every body chunk, typed per paper in order (position matters)."""
+        sections: dict[str, list[tuple[int, str | None]]] = {}
+        for line in read_lines(path):
+            row = line.row
+            if row is not None and check_chunk(row) is None:
+                sections.setdefault(row["paper_id"], []).append(
+                    (int(row.get("chunk_index", 0)), row.get("section"))
+                )
+        titles = dict(
+            Paper.objects.filter(paper_id__in=list(sections)).values_list("paper_id", "title")
+        )
+        types: dict[tuple[str, int], str] = {}
+        for paper_id, items in sections.items():
+            items.sort(key=lambda item: item[0])
+            found = content_types_for_paper(
+                [section for _, section in items], paper_title=titles.get(paper_id, "")
+            )
+            types.update(
+                ((paper_id, index), kind) for (index, _), kind in zip(items, found, strict=True)
+            )
+        return types
+
     def _chunks_file(self, path: Path) -> FileSummary:
         file_summary = FileSummary(path.name)
         seen: set[tuple[int, int]] = set()
+        self.body_types = self._body_content_types(path)
         for lines in batched(read_lines(path, self.on_bytes)):
             wanted = {line.row["paper_id"] for line in lines if isinstance(line.row, dict)}
             wanted.discard(None)
@@ -188,9 +221,7 @@ class PaperIngest:
                 pending.append(item)
             with transaction.atomic():
                 self._write_chunks(pending, file_summary)
-        stale = set(
-            Chunk.objects.filter(has_full_text=True).values_list("paper_id", "chunk_index")
-        )
+        stale = set(Chunk.objects.filter(has_full_text=True).values_list("paper_id", "chunk_index"))
         with transaction.atomic():
             for paper_pk, chunk_index in sorted(stale - seen):
                 file_summary.deleted += Chunk.objects.filter(
@@ -224,6 +255,7 @@ class PaperIngest:
             )
             return None
         seen.add(position)
+        content_type = self.body_types.get((row["paper_id"], int(row.get("chunk_index", 0))))
         return self._pending(
             paper_pk,
             position[1],
@@ -231,6 +263,7 @@ class PaperIngest:
             row["text"],
             title,
             row.get("entities"),
+            content_type,
         )
 
     def _pending(
@@ -241,10 +274,14 @@ class PaperIngest:
         text: str,
         title: str,
         annotated: list[dict[str, Any]] | None,
+        content_type: str | None = None,
     ) -> _Pending:
-        stamp = row_hash([section, text, title, annotated, self.enrich_stamp])
-        full_text = chunk_index > 0
-        return _Pending(paper_pk, chunk_index, section, text, title, annotated, full_text, stamp)
+        is_abstract = chunk_index == 0
+        kind = content_type or content_type_for(section, is_abstract=is_abstract, paper_title=title)
+        stamp = row_hash([section, text, title, annotated, kind, self.enrich_stamp])
+        return _Pending(
+            paper_pk, chunk_index, section, text, title, annotated, not is_abstract, kind, stamp
+        )
 
     def _write_chunks(self, pending: list[_Pending], file_summary: FileSummary) -> None:
         """Enrich only the new or changed chunks, then upsert them."""
@@ -283,9 +320,7 @@ class PaperIngest:
             chunk_index=item.chunk_index,
             section=item.section[:500],
             text=item.text,
-            content_type=content_type_for(
-                item.section, is_abstract=item.chunk_index == 0, paper_title=item.title
-            ),
+            content_type=item.content_type,
             entities=[{"name": e.name, "type": e.type} for e in entities],
             entities_source=entities_source,
             key_concept=key_concept(entities, item.text),

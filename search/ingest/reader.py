@@ -71,4 +71,3 @@ def parse_line(line_no: int, line: bytes) -> RawLine:
     if not isinstance(value, dict):
         return RawLine(line_no, None, f"expected a JSON object, got {type(value).__name__}")
     return RawLine(line_no, value)
-

@@ -7,7 +7,14 @@ from typing import Any
 from django.db import transaction
 
 from search.citations import citation_key
-from search.ingest.common import batched, delete_in_batches, file_is_unchanged, record_file, row_hash, upsert
+from search.ingest.common import (
+    batched,
+    delete_in_batches,
+    file_is_unchanged,
+    record_file,
+    row_hash,
+    upsert,
+)
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
 from search.ingest.validate import Problem, check_section
