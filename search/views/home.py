@@ -28,5 +28,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """Each index's live version, document count and build time; 503 when one is missing."""
     statuses = all_index_status()
     healthy = all(s.live for s in statuses)
-    body = {"status": "ok" if healthy else "degraded", "indexes": {s.name: s.as_dict() for s in statuses}}
+    body = {
+        "status": "ok" if healthy else "degraded",
+        "indexes": {s.name: s.as_dict() for s in statuses},
+    }
     return JsonResponse(body, status=200 if healthy else 503)

@@ -41,7 +41,9 @@ class IngestCommand(BaseCommand):
         assert isinstance(data_dir, Path)
         files = self.files(data_dir)
         if not files:
-            raise CommandError(f"no {self.kind} data files (*.jsonl[.gz]) in {data_dir / self.kind}")
+            raise CommandError(
+                f"no {self.kind} data files (*.jsonl[.gz]) in {data_dir / self.kind}"
+            )
         verbosity = int(str(options["verbosity"]))
         bar = ProgressBar(self.stdout, sum(p.stat().st_size for p in files), self.kind, unit="B")
 

@@ -9,7 +9,9 @@ from django.core.management.base import BaseCommand, CommandParser
 
 
 class Command(BaseCommand):
-    help = "Create the staff superuser if missing (password from PORTAL_ADMIN_PASSWORD or generated)."
+    help = (
+        "Create the staff superuser if missing (password from PORTAL_ADMIN_PASSWORD or generated)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--username", default="admin", help="Login name of the staff account.")
@@ -23,7 +25,9 @@ class Command(BaseCommand):
             if password and not user.check_password(password):
                 user.set_password(password)
                 user.save(update_fields=["password"])
-                self.stdout.write(f"staff account {username!r}: password set from PORTAL_ADMIN_PASSWORD")
+                self.stdout.write(
+                    f"staff account {username!r}: password set from PORTAL_ADMIN_PASSWORD"
+                )
             else:
                 self.stdout.write(f"staff account {username!r} exists")
             return
@@ -39,4 +43,6 @@ class Command(BaseCommand):
                 )
             )
         else:
-            self.stdout.write(f"created staff account {username!r} (password from PORTAL_ADMIN_PASSWORD)")
+            self.stdout.write(
+                f"created staff account {username!r} (password from PORTAL_ADMIN_PASSWORD)"
+            )
