@@ -107,9 +107,15 @@ class IndexBuildAdmin(admin.ModelAdmin):
         running = IndexBuild.objects.filter(status__in=IndexBuild.ACTIVE_STATUSES)
         active = {build.index_name: build for build in running}
         panels = [IndexPanel(index_status(name), active.get(name)) for name in INDEX_NAMES]
-        context = {"index_panels": panels, "can_rebuild": can_rebuild(request)}
-        return super().changelist_view(request, {**context, **(extra_context or {})})
+        context = {
+            "title": "Index builds",
+            "index_panels": panels,
+            "can_rebuild": can_rebuild(request),
+            **(extra_context or {}),
+        }
+        return super().changelist_view(request, context)
 
+    @get_only
     def change_view(
         self,
         request: HttpRequest,
@@ -141,7 +147,7 @@ class IndexBuildAdmin(admin.ModelAdmin):
         outcomes = request_rebuilds(names, request.user)
         for outcome in outcomes:
             if outcome.build is None:
-                messages.error(request, f"{outcome.index_name}: not queued. {outcome.refusal}")
+                messages.error(request, f"Not queued: {outcome.refusal}")
             else:
                 messages.success(request, _queued_message(outcome.build))
         queued = [o.build for o in outcomes if o.build is not None]
@@ -193,7 +199,7 @@ def _build_url(build: IndexBuild) -> str:
 
 def _queued_message(build: IndexBuild) -> str:
     return format_html(
-        '{}: rebuild queued as <a href="{}">build #{}</a>. It runs in the background; '
+        'Rebuild of the {} index queued as <a href="{}">build #{}</a>. It runs in the background; '
         "searches keep using the live version until the new one is checked and switched.",
         build.index_name,
         _build_url(build),
