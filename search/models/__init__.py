@@ -2,5 +2,15 @@
 
 from search.models.corpus import Chunk, IngestedFile, Paper, Section, Source
 from search.models.indexing import IndexBuild
+from search.models.runs import ResearchRun, RunQuery
 
-__all__ = ["Chunk", "IndexBuild", "IngestedFile", "Paper", "Section", "Source"]
+__all__ = [
+    "Chunk",
+    "IndexBuild",
+    "IngestedFile",
+    "Paper",
+    "ResearchRun",
+    "RunQuery",
+    "Section",
+    "Source",
+]
