@@ -9,6 +9,7 @@ from django.db.models import Count, Max, QuerySet
 from search.backends.base import Document
 from search.backends.tantivy.schema import STATUTES
 from search.models import Chunk, Paper, Section
+from search.papers.keys import concept_key, content_type_key
 
 ITERATOR_CHUNK = 2000
 
@@ -89,6 +90,8 @@ def paper_documents() -> Iterator[Document]:
             "entities": names,
             "entity_count": len(names),
             "key_concept": row["key_concept"],
+            "concept_key": concept_key(row["key_concept"]),
+            "content_type_key": content_type_key(row["content_type"]),
             "self_contained": row["self_contained"],
             "paper_id": row["paper__paper_id"],
             "title": row["paper__title"],

@@ -32,7 +32,16 @@ def statute_schema() -> tantivy.Schema:
     """One document per section; only `body` is searched as words, the rest filter or display."""
     b = tantivy.SchemaBuilder()
     _words(b, "body")
-    for name in ("id", "citation_key", "heading", "citation", "code_name", "section", "as_of", "url"):
+    for name in (
+        "id",
+        "citation_key",
+        "heading",
+        "citation",
+        "code_name",
+        "section",
+        "as_of",
+        "url",
+    ):
         _raw(b, name)
     for name in ("jurisdiction", "source", "corpus", "title", "chapter"):
         _raw(b, name, fast=True)
@@ -57,6 +66,9 @@ def paper_schema() -> tantivy.Schema:
     b.add_unsigned_field("entity_count", stored=True, indexed=True, fast=True)
     b.add_boolean_field("self_contained", stored=True, indexed=True, fast=True)
     b.add_date_field("published", stored=True, indexed=True, fast=True)
+    # Numeric twins of key_concept and content_type for grouping pool hits (search.papers.keys).
+    b.add_unsigned_field("concept_key", fast=True)
+    b.add_unsigned_field("content_type_key", fast=True)
     return b.build()
 
 
