@@ -8,3 +8,44 @@ document.addEventListener("keydown", (event) => {
     if (box) { event.preventDefault(); box.focus(); box.select(); }
   }
 });
+
+// --- Statute search ------------------------------------------------------------------------
+// htmx swaps only 2xx responses by default; a 400 (bad input) or 503 (no index) panel from
+// a form marked data-swap-errors must replace the results too, never leave stale rows.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const status = event.detail.xhr.status;
+  const form = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if ((status === 400 || status === 503) && form && form.hasAttribute("data-swap-errors")) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});
+
+// Changing the regulation source drops the title chosen for the old one before the request
+// is sent (capture phase: before htmx's listener on the form); the response brings the
+// new source's titles.
+function resetTitleOnSourceChange(event) {
+  const source = event.target;
+  if (!(source instanceof HTMLSelectElement) || source.name !== "source") return;
+  const title = source.form && source.form.elements.namedItem("title");
+  if (title instanceof HTMLSelectElement) { title.value = ""; title.disabled = true; }
+}
+document.addEventListener("input", resetTitleOnSourceChange, true);
+document.addEventListener("change", resetTitleOnSourceChange, true);
+
+// Copy-citation buttons: shown only when the clipboard can be used.
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("button[data-copy]").forEach((button) => {
+    if (!navigator.clipboard) return;
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const status = button.parentElement.querySelector(".copy-status");
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy);
+        if (status) status.textContent = "Citation copied.";
+      } catch (error) {
+        if (status) status.textContent = "Copy failed: select the citation and copy it.";
+      }
+    });
+  });
+});

@@ -1,0 +1,81 @@
+"""The engine-neutral search seam: what a service asks of a backend and what comes back.
+
+Services build a `TextSearch` from a `ParsedQuery` plus filters; a backend (today embedded
+tantivy, `search.backends.tantivy.searching`) runs it and returns a `HitPage`. Nothing here
+knows tantivy, so a server engine can implement the same contract.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from search.query import ParsedQuery
+
+ANY_WORDS = "any_words"
+ALL_WORDS = "all_words"
+MODES = (ANY_WORDS, ALL_WORDS)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """Filter: the raw (untokenised) field holds one of `values`."""
+
+    field: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Either:
+    """Filter: at least one of the `options` holds (e.g. statutes OR a default source)."""
+
+    options: tuple[Terms, ...]
+
+
+Filter = Terms | Either
+
+
+@dataclass(frozen=True)
+class TextSearch:
+    """One keyword search: loose terms by `mode`, phrases required, filters not scored."""
+
+    query: ParsedQuery
+    field: str
+    limit: int
+    mode: str = ANY_WORDS
+    filters: tuple[Filter, ...] = ()
+    # A fast unsigned field, ascending, that orders equal scores (None: engine order).
+    tie_break: str | None = None
+    # Stored fields returned with each hit (the searched field only if listed: it may be big).
+    fields: tuple[str, ...] = ()
+    snippet_chars: int = 240
+
+    def __post_init__(self) -> None:
+        if self.limit < 1:
+            raise ValueError(f"limit must be at least 1, got {self.limit}")
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One matching document: its score, stored fields, snippet and matched terms."""
+
+    score: float
+    # Stored values per requested field; a list, since tantivy fields may hold several.
+    values: dict[str, list[Any]]
+    snippet: str
+    # The entries of `query.terms_searched` this document matched, in that order.
+    matched: tuple[str, ...]
+    tie_key: int | None = None
+
+    def first(self, name: str, default: Any = None) -> Any:
+        """The first stored value of a field, or `default` when it has none."""
+        values = self.values.get(name) or []
+        return values[0] if values else default
+
+
+@dataclass(frozen=True)
+class HitPage:
+    """The top hits in final order, and how many documents matched in all."""
+
+    hits: tuple[Hit, ...]
+    total: int

@@ -1,0 +1,1 @@
+"""Statute and regulation search: catalog, forms, service, notes and response shapes."""

@@ -1,0 +1,180 @@
+"""What statute data is loaded: sources, jurisdictions, `source=` codes and the default scope.
+
+Built from the `Source` table (refreshed after every ingest), so forms validate against
+what is really loaded and coverage notes never claim a source that is not there.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.conf import settings
+
+from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
+from search.models import Section, Source
+
+STATUTE = "statute"
+REGULATION = "regulation"
+FEDERAL_REGULATIONS = "cfr"
+# `<st>-kar`: a state's administrative regulations (seed: `ks` = Kansas Administrative Regs).
+STATE_REGULATION_SUFFIX = "-kar"
+HOUSING_ONLY = "housing-related chapters only"
+_STATE_PREFIX = re.compile(r"^([a-z]{2})-")
+LIST_FORMS_UP_TO = 12
+
+
+@dataclass(frozen=True)
+class SourceFacts:
+    """One loaded source as searches and notes need it."""
+
+    code: str
+    corpus: str
+    jurisdictions: tuple[str, ...]
+    code_names: tuple[str, ...]
+    as_of: str
+    as_of_values: tuple[str, ...]
+    section_count: int
+    title_forms: tuple[str, ...]
+    housing_only: bool
+    # The `source=` value that selects it (regulations only), e.g. `cfr` or `ks`.
+    search_code: str | None
+    # Which stored field `title=` narrows: CFR parts are stored as chapters.
+    title_field: str
+
+    @property
+    def name(self) -> str:
+        """The code name(s), e.g. 'Revised Code of Washington'."""
+        return "; ".join(self.code_names) or self.code
+
+    @property
+    def scope(self) -> str:
+        """What part of the code is loaded."""
+        if self.housing_only:
+            return HOUSING_ONLY
+        noun = "parts" if self.title_field == "chapter" else "titles"
+        if len(self.title_forms) <= LIST_FORMS_UP_TO:
+            return f"{noun} {', '.join(self.title_forms)}"
+        return f"{len(self.title_forms)} {noun}, whole code as present in the source data"
+
+    def describe(self) -> str:
+        """One line: name, code, count, scope, as of."""
+        places = ", ".join(j.upper() for j in self.jurisdictions)
+        return (
+            f"{self.name} ({self.code}, {places}): {self.section_count:,} sections, "
+            f"{self.scope}, as of {self.as_of}"
+        )
+
+
+def search_code_for(source_code: str, corpus: str) -> str | None:
+    """The `source=` value for a loaded source: `cfr`, `<st>` for `<st>-kar`, else None."""
+    if corpus != REGULATION:
+        return None
+    match = _STATE_PREFIX.match(source_code)
+    if match and is_state_code(match.group(1)):
+        return match.group(1)
+    return source_code
+
+
+def source_code_for(search_code: str) -> str:
+    """The source a `source=` value names (`ks` -> `ks-kar`), loaded or not."""
+    code = search_code.strip().lower()
+    return code + STATE_REGULATION_SUFFIX if is_state_code(code) else code
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every loaded source plus the configured default regulation sources."""
+
+    sources: tuple[SourceFacts, ...]
+    default_regulation_sources: tuple[str, ...]
+
+    @cached_property
+    def by_code(self) -> dict[str, SourceFacts]:
+        """Sources by their code (`wa-stat`, `cfr`)."""
+        return {s.code: s for s in self.sources}
+
+    @cached_property
+    def search_codes(self) -> dict[str, SourceFacts]:
+        """Regulation sources by the `source=` value that selects them."""
+        return {s.search_code: s for s in self.sources if s.search_code}
+
+    @cached_property
+    def jurisdictions(self) -> tuple[str, ...]:
+        """Every loaded jurisdiction code, `us` first then states alphabetically."""
+        found = {j for s in self.sources for j in s.jurisdictions}
+        return tuple(sorted(found, key=lambda j: (j != "us", j)))
+
+    @property
+    def not_loaded_jurisdictions(self) -> tuple[str, ...]:
+        """Known state/territory codes with no section loaded at all."""
+        return tuple(sorted(set(NAMES) - set(self.jurisdictions)))
+
+    @property
+    def default_loaded(self) -> tuple[SourceFacts, ...]:
+        """Default regulation sources that are loaded (searched when source= is omitted)."""
+        return tuple(self.by_code[c] for c in self.default_regulation_sources if c in self.by_code)
+
+    @property
+    def default_missing(self) -> tuple[str, ...]:
+        """Default regulation sources that are configured but not loaded."""
+        return tuple(c for c in self.default_regulation_sources if c not in self.by_code)
+
+    def resolve_source(self, value: str) -> SourceFacts | None:
+        """The loaded regulation source a `source=` value names (`cfr`, `ks`, `ks-kar`)."""
+        code = value.strip().lower()
+        facts = self.search_codes.get(code) or self.by_code.get(source_code_for(code))
+        return facts if facts is not None and facts.search_code else None
+
+    def in_default_scope(self, facts: SourceFacts) -> bool:
+        """True when a source is searched with source= omitted (statutes, default regs)."""
+        return facts.corpus == STATUTE or facts.code in self.default_regulation_sources
+
+    def scope(
+        self, jurisdiction: str | None = None, source: str | None = None
+    ) -> tuple[SourceFacts, ...]:
+        """The loaded sources a search with these filters runs over."""
+        if source:
+            chosen = [self.by_code[source]] if source in self.by_code else []
+        else:
+            chosen = [s for s in self.sources if self.in_default_scope(s)]
+        if jurisdiction:
+            chosen = [s for s in chosen if jurisdiction in s.jurisdictions]
+        return tuple(chosen)
+
+    def jurisdiction_label(self, code: str) -> str:
+        """'Washington (WA)'."""
+        return f"{jurisdiction_name(code)} ({code.upper()})"
+
+
+def _title_field(source: Source) -> str:
+    # Mirrors search.sources.title_forms: a regulation with one title lists its parts.
+    if source.corpus != REGULATION:
+        return "title"
+    # order_by() first: the model's default ordering would make DISTINCT per row.
+    titles = (
+        Section.objects.filter(source=source.code).order_by().values_list("title").distinct()[:2]
+    )
+    return "chapter" if len(titles) <= 1 else "title"
+
+
+def load_catalog() -> Catalog:
+    """The catalog as loaded now (one small query; a second per regulation source)."""
+    facts = []
+    for source in Source.objects.order_by("code"):
+        facts.append(
+            SourceFacts(
+                code=source.code,
+                corpus=source.corpus,
+                jurisdictions=tuple(source.jurisdictions),
+                code_names=tuple(source.code_names),
+                as_of=source.as_of,
+                as_of_values=tuple(source.as_of_values),
+                section_count=source.section_count,
+                title_forms=tuple(source.title_forms),
+                housing_only=any("-housing" in f for f in source.files),
+                search_code=search_code_for(source.code, source.corpus),
+                title_field=_title_field(source),
+            )
+        )
+    defaults = tuple(c.strip().lower() for c in settings.PORTAL_DEFAULT_REGULATION_SOURCES if c)
+    return Catalog(tuple(facts), defaults)

@@ -1,0 +1,37 @@
+"""Context of the section page: the whole text, highlighted when reached from a search."""
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import QueryDict
+
+from search.backends.tantivy.searching import mark_text
+from search.backends.tantivy.snippets import HL_OPEN
+from search.statutes import notes
+from search.statutes.catalog import load_catalog
+from search.statutes.forms import MAX_QUERY_CHARS
+from search.statutes.page import PARAMS
+from search.statutes.sections import get_section
+from search.statutes.service import parse_statute_query
+
+
+def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None:
+    """Everything section.html shows, or None when no such section is loaded."""
+    detail = get_section(section_id)
+    if detail is None:
+        return None
+    q = str(params.get("q") or "")[:MAX_QUERY_CHARS].strip()
+    parsed = parse_statute_query(q) if q else None
+    marked = mark_text(detail.body, parsed) if parsed and not parsed.is_empty else None
+    facts = load_catalog().by_code.get(detail.source)
+    search_params = [(p, str(params.get(p)).strip()) for p in PARAMS if params.get(p)]
+    return {
+        "section": detail,
+        "q": q,
+        "terms": parsed.terms_searched if parsed else [],
+        "marked_body": marked,
+        "highlight_count": marked.count(HL_OPEN) if marked else 0,
+        "source_facts": facts,
+        "query_string": urlencode(search_params),
+        "ends_at_colon_note": notes.ENDS_AT_COLON_NOTE,
+    }

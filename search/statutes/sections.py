@@ -1,0 +1,115 @@
+"""Whole sections by id or citation and their chapter neighbours (the seed's statute tool)."""
+
+from dataclasses import dataclass
+
+from search.citations import citation_key
+from search.models import Section
+
+# A citation is short and has a digit; anything else is not worth a look-up.
+MAX_CITATION_CHARS = 120
+MAX_CITATION_MATCHES = 20
+
+
+@dataclass(frozen=True)
+class SectionRef:
+    """Enough of a section to link to it."""
+
+    id: str
+    citation: str
+    heading: str | None
+    jurisdiction: str
+    source: str
+
+
+@dataclass(frozen=True)
+class SectionDetail:
+    """One whole section with its metadata and its neighbours in the same chapter."""
+
+    id: str
+    citation: str
+    heading: str | None
+    jurisdiction: str
+    corpus: str
+    source: str
+    code_name: str
+    title: str
+    chapter: str
+    section: str
+    as_of: str
+    url: str | None
+    ends_at_colon: bool
+    body: str
+    previous: SectionRef | None
+    next: SectionRef | None
+
+
+REF_FIELDS = ("id", "citation", "heading", "jurisdiction", "source")
+
+
+def _ref(section: Section) -> SectionRef:
+    return SectionRef(
+        section.id, section.citation, section.heading, section.jurisdiction, section.source
+    )
+
+
+def get_section(section_id: str) -> SectionDetail | None:
+    """The section with this id, or None."""
+    section = Section.objects.filter(id=section_id).first()
+    return None if section is None else _detail(section)
+
+
+def _detail(section: Section) -> SectionDetail:
+    previous, following = neighbours(section)
+    return SectionDetail(
+        id=section.id,
+        citation=section.citation,
+        heading=section.heading,
+        jurisdiction=section.jurisdiction,
+        corpus=section.corpus,
+        source=section.source,
+        code_name=section.code_name,
+        title=section.title,
+        chapter=section.chapter,
+        section=section.section,
+        as_of=section.as_of,
+        url=section.url,
+        ends_at_colon=section.ends_at_colon,
+        body=section.body,
+        previous=previous,
+        next=following,
+    )
+
+
+def neighbours(section: Section) -> tuple[SectionRef | None, SectionRef | None]:
+    """The sections just before and after this one in file order, within its chapter."""
+    chapter = Section.objects.filter(
+        source=section.source, title=section.title, chapter=section.chapter
+    ).only(*REF_FIELDS, "ordinal")
+    before = chapter.filter(ordinal__lt=section.ordinal).order_by("-ordinal").first()
+    after = chapter.filter(ordinal__gt=section.ordinal).order_by("ordinal").first()
+    return (_ref(before) if before else None, _ref(after) if after else None)
+
+
+def find_by_citation(
+    text: str, *, prefer_jurisdiction: str | None = None
+) -> tuple[SectionRef, ...]:
+    """Sections whose citation is `text` (`RCW 59.18.060`, `42 U.S.C. 1437f`), best first."""
+    text = text.strip()
+    if not text or len(text) > MAX_CITATION_CHARS or not any(c.isdigit() for c in text):
+        return ()
+    key = citation_key(text)
+    if not key:
+        return ()
+    found = Section.objects.filter(citation_key=key).order_by("source", "ordinal").only(*REF_FIELDS)
+    refs = [_ref(s) for s in found[:MAX_CITATION_MATCHES]]
+    # Stable sort: the chosen jurisdiction's sections first, file order otherwise.
+    refs.sort(key=lambda r: r.jurisdiction != prefer_jurisdiction)
+    return tuple(refs)
+
+
+def get_by_citation(text: str) -> tuple[SectionDetail | None, tuple[SectionRef, ...]]:
+    """The one section with this citation, else None and the candidates (none or several)."""
+    refs = find_by_citation(text)
+    if len(refs) == 1:
+        return get_section(refs[0].id), refs
+    return None, refs

@@ -1,0 +1,21 @@
+"""htmx helpers shared by the search pages: when to answer with a partial."""
+
+from urllib.parse import parse_qs, urlsplit
+
+from django.http import HttpRequest
+
+
+def wants_partial(request: HttpRequest) -> bool:
+    """True for an htmx request, except a history restore, which needs the whole page."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def param_changed(request: HttpRequest, name: str) -> bool:
+    """True when `name` differs from the browser's current URL (htmx sends it as a header)."""
+    htmx = getattr(request, "htmx", None)
+    current = htmx.current_url if htmx else None
+    if not current:
+        return True
+    before = parse_qs(urlsplit(current).query).get(name, [""])[-1].strip()
+    return before != request.GET.get(name, "").strip()

@@ -1,0 +1,136 @@
+"""JSON API of the statute search: `/api/statute_search`, `/api/statute`, `/api/sources`."""
+
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.http import require_GET
+
+from search.api_responses import (
+    BAD_REQUEST,
+    INDEX_UNAVAILABLE,
+    NOT_FOUND,
+    api_error,
+    api_response,
+    bad_request_note,
+    form_errors,
+)
+from search.backends.base import IndexUnavailable
+from search.statutes import notes
+from search.statutes.catalog import Catalog, load_catalog
+from search.statutes.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
+from search.statutes.payloads import ref_payload, search_payload, section_payload, sources_payload
+from search.statutes.sections import SectionRef, get_by_citation, get_section
+from search.statutes.service import search_statutes
+
+SOURCES_NOTE = (
+    "title_forms lists the values title= accepts together with source=<search_code>; "
+    "statute sources have no search_code: they are searched when source= is omitted and "
+    "narrowed with jurisdiction=."
+)
+
+
+@require_GET
+def statute_search(request: HttpRequest) -> JsonResponse:
+    """Keyword search of statute and regulation sections."""
+    catalog = load_catalog()
+    form = StatuteSearchForm(request.GET, catalog=catalog)
+    if not form.is_valid():
+        errors = form_errors(form)
+        return api_error(
+            400,
+            BAD_REQUEST,
+            errors=errors,
+            note=bad_request_note(errors),
+            coverage_note=notes.coverage_note(catalog, **_valid_scope(form)),
+        )
+    search = form.to_request()
+    try:
+        result = search_statutes(search, catalog)
+    except IndexUnavailable as exc:
+        return api_error(
+            503,
+            INDEX_UNAVAILABLE,
+            note=f"{notes.INDEX_UNAVAILABLE_NOTE} ({exc.reason})",
+            coverage_note=notes.coverage_note(
+                catalog, jurisdiction=search.jurisdiction, source=search.source, title=search.title
+            ),
+        )
+    return api_response(
+        search_payload(result), note=result.note, coverage_note=result.coverage_note
+    )
+
+
+@require_GET
+def statute(request: HttpRequest) -> JsonResponse:
+    """One whole section by `id` or `citation`."""
+    catalog = load_catalog()
+    form = SectionLookupForm(request.GET)
+    if not form.is_valid():
+        errors = form_errors(form)
+        return api_error(
+            400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
+            coverage_note=notes.coverage_note(catalog),
+        )  # fmt: skip
+    if form.cleaned_data["id"]:
+        detail, candidates = get_section(form.cleaned_data["id"]), ()
+    else:
+        detail, candidates = get_by_citation(form.cleaned_data["citation"])
+    if detail is None:
+        return _lookup_miss(catalog, form.cleaned_data, candidates)
+    coverage = notes.coverage_note(catalog, source=detail.source)
+    note = "The whole section as loaded, with its metadata."
+    if detail.ends_at_colon:
+        note += " " + notes.ENDS_AT_COLON_NOTE
+    return api_response(section_payload(detail), note=note, coverage_note=coverage)
+
+
+def _lookup_miss(
+    catalog: Catalog, asked: dict[str, str], candidates: tuple[SectionRef, ...]
+) -> JsonResponse:
+    coverage = notes.coverage_note(catalog)
+    if candidates:
+        return api_error(
+            400,
+            "ambiguous_citation",
+            note=f"{len(candidates)} sections carry this citation; ask for one by id=.",
+            coverage_note=coverage,
+            matches=[ref_payload(r) for r in candidates],
+        )
+    what = f"id={asked['id']}" if asked["id"] else f"citation={asked['citation']}"
+    return api_error(
+        404,
+        NOT_FOUND,
+        note=f"No loaded section has {what}. A section not loaded may still exist in law.",
+        coverage_note=coverage,
+    )
+
+
+@require_GET
+def sources(request: HttpRequest) -> JsonResponse:
+    """The full coverage statement and, per source code, its coverage and title forms."""
+    catalog = load_catalog()
+    form = SourcesForm(request.GET, catalog=catalog)
+    if not form.is_valid():
+        errors = form_errors(form)
+        return api_error(
+            400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
+            coverage_note=notes.coverage_note(catalog),
+        )  # fmt: skip
+    only = form.cleaned_data["source"]
+    coverage = notes.coverage_note(catalog)
+    if only is not None:
+        coverage = f"{only.describe()}. {coverage}"
+    payload = sources_payload(catalog, only, form.cleaned_data["tool"])
+    payload["limit_default"] = settings.PORTAL_STATUTE_LIMIT_DEFAULT
+    payload["limit_max"] = settings.PORTAL_STATUTE_LIMIT_MAX
+    return api_response(payload, note=SOURCES_NOTE, coverage_note=coverage)
+
+
+def _valid_scope(form: StatuteSearchForm) -> dict[str, str | None]:
+    """The filters that did validate, so a 400 still says what they would cover."""
+    data = getattr(form, "cleaned_data", {})
+    source = data.get("source")
+    return {
+        "jurisdiction": data.get("jurisdiction"),
+        "source": source.code if source else None,
+        "title": data.get("title"),
+    }

@@ -1,0 +1,51 @@
+"""Statute pages: the search (full page or htmx partial), one section, and the sources."""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from search.statutes.catalog import load_catalog
+from search.statutes.chart import jurisdiction_chart
+from search.statutes.forms import StatuteSearchForm
+from search.statutes.notes import coverage_note
+from search.statutes.page import default_limit, search_page
+from search.statutes.section_page import section_context
+from search.views.partials import param_changed, wants_partial
+
+SEARCH_TEMPLATE = "statutes/search.html"
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+def statute_search(request: HttpRequest) -> HttpResponse:
+    """The search form and results; htmx requests get the results partial."""
+    catalog = load_catalog()
+    form = StatuteSearchForm(request.GET or None, catalog=catalog, default_limit=default_limit())
+    page = search_page(form, catalog)
+    context = {"form": form, "page": page, "result": page.result, "swap_title": False}
+    if wants_partial(request):
+        context["swap_title"] = param_changed(request, "source")
+        return render(request, SEARCH_TEMPLATE + "#swap", context, status=page.status)
+    return render(request, SEARCH_TEMPLATE, context, status=page.status)
+
+
+@require_GET
+def section_page(request: HttpRequest, section_id: str) -> HttpResponse:
+    """One whole section, with the search's words highlighted when reached from results."""
+    context = section_context(section_id, request.GET)
+    if context is None:
+        raise Http404("No such section is loaded.")
+    return render(request, "statutes/section.html", context)
+
+
+@require_GET
+def sources_page(request: HttpRequest) -> HttpResponse:
+    """Every source with coverage, counts, as_of and title forms, and a chart per jurisdiction."""
+    catalog = load_catalog()
+    context = {
+        "catalog": catalog,
+        "chart": jurisdiction_chart(catalog),
+        "coverage_note": coverage_note(catalog),
+    }
+    return render(request, "statutes/sources.html", context)
