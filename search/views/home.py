@@ -2,12 +2,12 @@
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from search.status import all_index_status, paper_coverage, statute_sources
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """Every source with its counts, the paper coverage, and the live index versions."""
     sources = statute_sources()
@@ -23,7 +23,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """Each index's live version, document count and build time; 503 when one is missing."""
     statuses = all_index_status()
