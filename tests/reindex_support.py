@@ -142,3 +142,14 @@ def add_filler_sections(count: int, word: str = "fillerword") -> None:
 def index_root() -> Path:
     """The index root this process is configured with."""
     return Path(settings.PORTAL_INDEX_DIR)
+
+
+def body_hits(word: str) -> tuple[str, int]:
+    """(live version, number of statute sections whose body has `word`) as a reader sees it."""
+    import tantivy
+
+    from search.backends.tantivy.reader import live_index
+
+    live = live_index("statutes")
+    query = tantivy.Query.term_query(live.index.schema, "body", word)
+    return live.version, live.searcher().search(query, 1, count=True).count
