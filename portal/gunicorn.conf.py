@@ -1,15 +1,38 @@
-"""gunicorn settings for `make run` (each overridable by an environment variable)."""
+"""gunicorn settings for `make run` and production (each overridable by an environment variable).
 
-import os
+See README "Configuration". Bad values stop start-up with the variable's name, like settings.
+"""
 
-bind = f"127.0.0.1:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("PORTAL_WEB_WORKERS", "3"))
-threads = int(os.environ.get("PORTAL_WEB_THREADS", "2"))
-timeout = int(os.environ.get("PORTAL_WEB_TIMEOUT", "60"))
-graceful_timeout = 20
-# Recycle workers now and then so a slow leak can never take the portal down.
-max_requests = int(os.environ.get("PORTAL_WEB_MAX_REQUESTS", "5000"))
-max_requests_jitter = 500
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from portal.env import env_bool, env_int, env_str  # noqa: E402
+
+bind = env_str("PORTAL_BIND", f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}")
+# Processes x threads: searches are CPU-bound in tantivy (which releases the GIL) and short,
+# so a few processes with two threads each keep 2 cores busy without queueing behind a slow one.
+workers = env_int("PORTAL_WEB_WORKERS", 3, minimum=1)
+threads = env_int("PORTAL_WEB_THREADS", 2, minimum=1)
+worker_class = "gthread"
+# A request still running after this many seconds is killed (the worker is restarted).
+timeout = env_int("PORTAL_WEB_TIMEOUT", 60, minimum=5)
+graceful_timeout = env_int("PORTAL_WEB_GRACEFUL_TIMEOUT", 20, minimum=1)
+keepalive = 5
+# Recycle workers now and then so a slow leak can never take the portal down; the jitter
+# keeps them from all restarting at once.
+max_requests = env_int("PORTAL_WEB_MAX_REQUESTS", 5000, minimum=0)
+max_requests_jitter = env_int("PORTAL_WEB_MAX_REQUESTS_JITTER", 500, minimum=0)
+# Request-line and header limits: an oversized query string is a 4xx here, before Django.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+# Heartbeat files on tmpfs, so a slow disk cannot make healthy workers look dead.
+worker_tmp_dir = "/dev/shm" if Path("/dev/shm").is_dir() else None
+# Behind a reverse proxy (PORTAL_BEHIND_PROXY=1), trust its forwarded headers from these IPs.
+if env_bool("PORTAL_BEHIND_PROXY", False):
+    forwarded_allow_ips = env_str("PORTAL_PROXY_IPS", "127.0.0.1,::1")
 accesslog = "-"
 errorlog = "-"
 wsgi_app = "portal.wsgi:application"

@@ -12,10 +12,12 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 # --- Core -----------------------------------------------------------------------------------
 DEBUG = env_bool("PORTAL_DEBUG", False)
+# Production switch: secure cookies, HSTS, SSL redirect and API rate limits on by default.
+PORTAL_PRODUCTION = env_bool("PORTAL_PRODUCTION", False)
 _INSECURE_DEV_KEY = "dev-only-insecure-key-set-PORTAL_SECRET_KEY-in-production"
 SECRET_KEY = env_str("PORTAL_SECRET_KEY", "")
 if not SECRET_KEY:
-    if env_bool("PORTAL_PRODUCTION", False):
+    if PORTAL_PRODUCTION:
         raise ImproperlyConfigured("PORTAL_SECRET_KEY must be set when PORTAL_PRODUCTION is on")
     SECRET_KEY = _INSECURE_DEV_KEY
 ALLOWED_HOSTS = list(env_list("PORTAL_ALLOWED_HOSTS", ("127.0.0.1", "localhost", "testserver")))
@@ -37,6 +39,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before sessions and auth: a throttled request costs no database work beyond its counter.
+    "search.ratelimit.RateLimitMiddleware",
+    "portal.errors.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -85,6 +90,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- Cache ----------------------------------------------------------------------------------
+# Rate-limit counters must be shared by every gunicorn worker (locmem is per process): the
+# database cache by default (shared by several web machines too, on PostgreSQL; `manage.py
+# createcachetable` makes its table), or files in PORTAL_CACHE_DIR on one machine.
+_CACHE_KIND = env_str("PORTAL_CACHE", "database")
+if _CACHE_KIND == "database":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "portal_cache",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+elif _CACHE_KIND == "file":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(env_path("PORTAL_CACHE_DIR", BASE_DIR / "var" / "cache")),
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
+else:
+    raise ImproperlyConfigured(f"PORTAL_CACHE={_CACHE_KIND!r} is not one of: database, file")
+
 # --- Auth, i18n -----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -132,15 +161,25 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
-if env_bool("PORTAL_PRODUCTION", False):
+# Behind a reverse proxy, the client address and the scheme come from its headers.
+PORTAL_BEHIND_PROXY = env_bool("PORTAL_BEHIND_PROXY", False)
+CSRF_TRUSTED_ORIGINS = list(env_list("PORTAL_CSRF_TRUSTED_ORIGINS", ()))
+if PORTAL_PRODUCTION:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("PORTAL_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = env_int("PORTAL_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
-    if env_bool("PORTAL_BEHIND_PROXY", False):
+    if PORTAL_BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Rate limits (search/ratelimit.py). API: requests per minute per client address, 0 = off;
+# on by default in production only, so local runs and the test suite are never throttled.
+PORTAL_API_RATE_LIMIT = env_int("PORTAL_API_RATE_LIMIT", 120 if PORTAL_PRODUCTION else 0)
+# Admin sign-in: failed attempts per client address within the lockout window.
+PORTAL_LOGIN_FAILURE_LIMIT = env_int("PORTAL_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+PORTAL_LOGIN_LOCKOUT_SECONDS = env_int("PORTAL_LOGIN_LOCKOUT_SECONDS", 900, minimum=10)
 
 # --- Logging --------------------------------------------------------------------------------
 LOGGING = {

@@ -7,3 +7,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("search.urls")),
 ]
+
+# Error answers without tracebacks; JSON with `note` and `coverage_note` on API paths.
+handler500 = "portal.errors.server_error"
