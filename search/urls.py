@@ -20,3 +20,16 @@ urlpatterns += [
     path("api/statute", statute_api.statute, name="api_statute"),
     path("api/sources", statute_api.sources, name="api_sources"),
 ]
+
+# Paper search (issue 4): pages, research runs, JSON API.
+from search.views import paper_api, papers, runs  # noqa: E402
+
+urlpatterns += [
+    path("papers/", papers.paper_search, name="paper_search"),
+    path("papers/entities/", papers.entity_suggestions, name="paper_entity_suggestions"),
+    path("papers/<path:paper_id>/", papers.paper_page, name="paper_page"),
+    path("runs/", runs.run_list, name="runs"),
+    path("runs/<int:run_id>/", runs.run_detail, name="run_detail"),
+    path("api/search_keyword", paper_api.search_keyword, name="api_search_keyword"),
+    path("api/paper", paper_api.paper, name="api_paper"),
+]

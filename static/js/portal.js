@@ -49,3 +49,16 @@ document.addEventListener("DOMContentLoaded", () => {
     });
   });
 });
+
+// --- Paper search ----------------------------------------------------------------------------
+// Typing in the entity box asks for suggestions; it must not also run the search on every
+// keystroke ("Lo" is no entity, and the soft filter would hide most passages). A name picked
+// from the suggestions (inputType "insertReplacementText"), Enter, or leaving the box searches.
+document.addEventListener("htmx:confirm", (event) => {
+  const source = event.detail.elt;
+  const trigger = event.detail.triggeringEvent;
+  if (!(source instanceof HTMLFormElement) || source.id !== "paper-form" || !trigger || trigger.type !== "input") return;
+  const box = trigger.target;
+  const typed = trigger.inputType && trigger.inputType !== "insertReplacementText";
+  if (box instanceof HTMLInputElement && box.name === "entities" && typed) event.preventDefault();
+});

@@ -17,7 +17,7 @@ from search.backends.searching import Hit, HitPage, TextSearch
 from search.backends.tantivy.compile import compile_query
 from search.backends.tantivy.reader import LiveIndex, live_index
 from search.backends.tantivy.schema import build_analyzer
-from search.backends.tantivy.snippets import find_matches, mark_all, snippet
+from search.backends.tantivy.snippets import Matches, find_matches, mark_all, snippet
 from search.query import ParsedQuery
 
 # Largest window fetched to settle a tie at the limit boundary; past it, engine order
@@ -40,6 +40,11 @@ def _analyzer() -> tantivy.TextAnalyzer:
 def tokenize(text: str) -> list[str]:
     """Tokens exactly as the index analyzer produces them (no index needed)."""
     return list(_analyzer().analyze(text))
+
+
+def matches_in(text: str, query: ParsedQuery) -> Matches:
+    """Where the query's terms and phrases occur in `text` (for snippets and matched terms)."""
+    return find_matches(_analyzer(), text, query)
 
 
 def mark_text(text: str, query: ParsedQuery) -> str:

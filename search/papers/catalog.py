@@ -1,0 +1,160 @@
+"""What the papers index covers: counts, dates, categories; and the coverage note.
+
+Computed once per live index version (the database counts take about half a second on
+the real data, far too slow for every request) and kept in this process. Without a live
+index the database facts are still reported, cached briefly, so a 503 explains itself.
+"""
+
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+
+from search.backends.base import IndexUnavailable
+from search.backends.tantivy.papers import index_facts
+from search.backends.tantivy.reader import LiveIndex, live_index
+from search.backends.tantivy.schema import PAPERS
+from search.enrichment import CONTENT_TYPES
+from search.models import Paper
+from search.papers.vocabulary import get_vocabulary
+from search.status import paper_coverage
+
+# arXiv archive names (cs.CL, hep-ph, physics.flu-dyn); the listings also carry ACM and
+# MSC class codes ("I.2.7", "68T50"), which filters accept but the page does not offer.
+ARXIV_CATEGORY = re.compile(r"[a-z][a-z-]*(\.[A-Za-z][A-Za-z-]*)?")
+# Entity names offered under the page's entity box before anything is typed.
+SUGGESTED_ENTITIES = 200
+CATEGORIES_IN_NOTE = 6
+NO_INDEX_CACHE_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class PaperCatalog:
+    """Coverage facts of one index version (or of the database alone, `version=None`)."""
+
+    version: str | None
+    papers: int
+    chunks: int
+    full_text_papers: int
+    undated_papers: int
+    first_published: str | None
+    last_published: str | None
+    # (category, papers), most papers first.
+    categories: tuple[tuple[str, int], ...]
+    # (content type, chunks) over the whole index.
+    content_types: tuple[tuple[str, int], ...]
+    # Vocabulary spellings of the most frequent entities in the index.
+    top_entities: tuple[str, ...]
+    unavailable_reason: str | None = None
+
+    @property
+    def content_type_names(self) -> tuple[str, ...]:
+        """Every content type the enrichment assigns, in its documented order."""
+        return CONTENT_TYPES
+
+    @property
+    def arxiv_categories(self) -> tuple[tuple[str, int], ...]:
+        """Categories that are arXiv archive names (not ACM/MSC class codes), most first."""
+        return tuple(c for c in self.categories if ARXIV_CATEGORY.fullmatch(c[0]))
+
+    def category(self, value: str) -> str | None:
+        """The indexed spelling of a category, matched case-insensitively (None: unknown)."""
+        folded = value.strip().casefold()
+        return next((name for name, _ in self.categories if name.casefold() == folded), None)
+
+    def coverage_note(self) -> str:
+        """One paragraph: what is loaded and searchable, and what is not."""
+        if self.version is None:
+            where = f"The papers index is not available ({self.unavailable_reason})."
+        else:
+            where = f"Papers index version {self.version}."
+        body_chunks = self.chunks - (self.papers - self.full_text_papers)
+        text = (
+            f"{where} {self.papers:,} papers loaded, searched as {self.chunks:,} chunks: one "
+            f"abstract chunk per paper, plus full-text body chunks for {self.full_text_papers:,} "
+            f"papers only (about {max(body_chunks, 0):,} chunks); every other paper is "
+            "searchable by its abstract alone."
+        )
+        if self.first_published:
+            text += (
+                f" Published {self.first_published} to {self.last_published}; "
+                f"{self.undated_papers:,} papers have no publication date and are left out "
+                "whenever dateFrom or dateTo is given."
+            )
+        arxiv = self.arxiv_categories
+        if arxiv:
+            top = ", ".join(f"{c} {n:,}" for c, n in arxiv[:CATEGORIES_IN_NOTE])
+            text += f" {len(arxiv)} arXiv categories (most papers: {top})"
+            others = len(self.categories) - len(arxiv)
+            text += f"; the listings also carry {others:,} ACM/MSC class codes." if others else "."
+        return text
+
+
+_lock = threading.Lock()
+_cache: dict[tuple[str, str | None], tuple[float, PaperCatalog]] = {}
+
+
+def load_catalog() -> PaperCatalog:
+    """The catalog of the live papers index, computed once per version and process."""
+    root = str(settings.PORTAL_INDEX_DIR)
+    try:
+        live = live_index(PAPERS)
+    except IndexUnavailable as exc:
+        reason = exc.reason
+        return _cached((root, None), lambda: _database_catalog(reason), NO_INDEX_CACHE_SECONDS)
+    return _cached((root, live.version), lambda: _index_catalog(live), None)
+
+
+def _cached(
+    key: tuple[str, str | None], make: Callable[[], PaperCatalog], ttl: float | None
+) -> PaperCatalog:
+    found = _cache.get(key)
+    now = time.monotonic()
+    if found and (ttl is None or now - found[0] < ttl):
+        return found[1]
+    with _lock:
+        catalog = make()
+        _cache[key] = (now, catalog)
+        return catalog
+
+
+def forget_catalogs() -> None:
+    """Drop cached catalogs (tests load new data under the same index version name)."""
+    with _lock:
+        _cache.clear()
+
+
+def _database_facts() -> dict[str, object]:
+    coverage = paper_coverage()
+    return {
+        "papers": coverage.papers,
+        "full_text_papers": coverage.full_text_papers,
+        "undated_papers": Paper.objects.filter(published__isnull=True).count(),
+        "first_published": coverage.first_published,
+        "last_published": coverage.last_published,
+        "chunks": coverage.chunks,
+    }
+
+
+def _database_catalog(reason: str) -> PaperCatalog:
+    return PaperCatalog(
+        version=None, categories=(), content_types=(), top_entities=(),
+        unavailable_reason=reason, **_database_facts(),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _index_catalog(live: LiveIndex) -> PaperCatalog:
+    found = index_facts(live, SUGGESTED_ENTITIES)
+    vocabulary = get_vocabulary()
+    facts = _database_facts()
+    facts["chunks"] = found.chunks  # what is searchable in this version
+    return PaperCatalog(
+        version=live.version,
+        categories=found.categories,
+        content_types=found.content_types,
+        top_entities=tuple(vocabulary.display(name) for name, _ in found.entities),
+        **facts,  # type: ignore[arg-type]
+    )

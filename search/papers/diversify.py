@@ -1,0 +1,78 @@
+"""Diversification of the ranked pool (`diversifyBy`), pure and order-preserving.
+
+- `document`: walk the pool in rank order and keep at most `max_per_document` chunks of
+  each paper; the rest are held back, never reordered.
+- `keyConcept` / `contentType`: round robin over groups. Every group's best chunk comes
+  before any group's second best, and inside one round chunks keep their rank order, so
+  the first rows spread over as many main ideas (or content types) as the pool holds.
+  A chunk with no key concept is grouped with its own paper: nothing says which idea it
+  carries, but the chunks of one paper usually share one.
+
+The entity tiers stay in force: tier 0 (entity matches) is diversified and placed before
+tier 1 (no entities recorded), as SPEC asks.
+"""
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from itertools import groupby
+
+from search.backends.paper_search import PoolHit
+from search.papers.keys import NO_CONCEPT
+
+DOCUMENT = "document"
+KEY_CONCEPT = "keyConcept"
+CONTENT_TYPE = "contentType"
+DIVERSIFY_MODES = (DOCUMENT, KEY_CONCEPT, CONTENT_TYPE)
+
+
+def diversify(
+    hits: Sequence[PoolHit], mode: str, *, max_per_document: int, limit: int
+) -> tuple[list[PoolHit], int]:
+    """The first `limit` hits after diversifying, and how many pool hits were held back.
+
+    `hits` must already be in rank order (tier, score descending, chunk id ascending).
+    """
+    if mode not in DIVERSIFY_MODES:
+        raise ValueError(f"diversifyBy must be one of {DIVERSIFY_MODES}, got {mode!r}")
+    if mode == DOCUMENT:
+        kept = cap_per_paper(hits, max_per_document)
+        return kept[:limit], len(hits) - len(kept)
+    key = _concept_group if mode == KEY_CONCEPT else _content_type_group
+    ordered: list[PoolHit] = []
+    for _, tier_hits in groupby(hits, key=lambda h: h.tier):
+        ordered.extend(round_robin(list(tier_hits), key))
+    return ordered[:limit], 0
+
+
+def cap_per_paper(hits: Sequence[PoolHit], cap: int) -> list[PoolHit]:
+    """Hits in order, skipping any beyond the `cap`-th of its paper."""
+    if cap < 1:
+        raise ValueError(f"max_per_document must be at least 1, got {cap}")
+    seen: Counter[int] = Counter()
+    kept = []
+    for hit in hits:
+        seen[hit.paper_key] += 1
+        if seen[hit.paper_key] <= cap:
+            kept.append(hit)
+    return kept
+
+
+def round_robin(hits: Sequence[PoolHit], key: Callable[[PoolHit], Hashable]) -> list[PoolHit]:
+    """Order by (how many better hits share the group, rank): round robin, stable."""
+    seen: Counter[Hashable] = Counter()
+    turns = []
+    for position, hit in enumerate(hits):
+        group = key(hit)
+        turns.append((seen[group], position, hit))
+        seen[group] += 1
+    return [hit for _, _, hit in sorted(turns, key=lambda t: (t[0], t[1]))]
+
+
+def _concept_group(hit: PoolHit) -> Hashable:
+    if hit.concept_key == NO_CONCEPT:
+        return ("paper", hit.paper_key)
+    return ("concept", hit.concept_key)
+
+
+def _content_type_group(hit: PoolHit) -> Hashable:
+    return hit.content_type_key

@@ -1,0 +1,294 @@
+"""Validation of paper search and paper look-up parameters (page and API alike).
+
+Parameter names are the seed's own. List parameters (`categories`, `contentType`,
+`entities`) accept repeated parameters, comma-separated values, or both.
+"""
+
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import ValidationError
+
+from search.backends.searching import ALL_WORDS, ANY_WORDS
+from search.enrichment import CONTENT_TYPES
+from search.papers.catalog import PaperCatalog
+from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
+from search.papers.request import (
+    FULL,
+    MAX_PER_DOCUMENT_LIMIT,
+    MINIMAL,
+    PHRASE,
+    STANDARD,
+    PaperSearchRequest,
+    parse_day,
+)
+from search.papers.runs import RunRejected, own_run
+from search.papers.service import parse_paper_query
+from search.query import STOP_WORD
+
+MAX_QUERY_CHARS = 10_000
+MAX_LIST_VALUES = 50
+TRUE_WORDS = {"true", "1", "yes", "on"}
+FALSE_WORDS = {"false", "0", "no", "off", ""}
+MATCH_CHOICES = [
+    (ALL_WORDS, "All words"),
+    (ANY_WORDS, "Any of the words"),
+    (PHRASE, "Exact phrase"),
+]
+# The default first: a bound form without `detail` must show the value the search used.
+DETAIL_CHOICES = [
+    (STANDARD, "Standard"),
+    (MINIMAL, "Minimal"),
+    (FULL, "Full (scores, licence)"),
+]
+DIVERSIFY_CHOICES = [
+    (DOCUMENT, "By paper"),
+    (KEY_CONCEPT, "By key concept"),
+    (CONTENT_TYPE, "By content type"),
+]
+KNOWN_PARAMS = frozenset(
+    {"query", "match", "limit", "dateFrom", "dateTo", "categories", "contentType", "entities",
+     "detail", "facets", "diversifyBy", "maxPerDocument", "run_id"}
+)  # fmt: skip
+
+
+def split_values(values: list[str]) -> tuple[str, ...]:
+    """Repeated and comma-separated values, trimmed, empty ones dropped, first spelling kept."""
+    seen: dict[str, str] = {}
+    for value in values:
+        for part in str(value).split(","):
+            part = part.strip()
+            if part and part.casefold() not in seen:
+                seen[part.casefold()] = part
+    return tuple(seen.values())
+
+
+class ListInput(forms.TextInput):
+    """A text box for a list: reads every repeated value, shows them comma-separated."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        getlist = getattr(data, "getlist", None)
+        return list(getlist(name)) if getlist else [data[name]] if name in data else []
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, list | tuple):
+            return ", ".join(split_values(list(value))) or None
+        return super().format_value(value)
+
+
+class ListSelect(forms.SelectMultiple):
+    """A multi-select whose submitted values may also be comma-separated."""
+
+    def format_value(self, value: Any) -> list[str]:
+        return list(split_values(value if isinstance(value, list | tuple) else [value or ""]))
+
+
+class ListField(forms.Field):
+    """A list parameter: repeated and/or comma-separated values as a tuple of strings."""
+
+    def to_python(self, value: Any) -> tuple[str, ...]:
+        if value in (None, ""):
+            return ()
+        values = split_values(value if isinstance(value, list | tuple) else [value])
+        if len(values) > MAX_LIST_VALUES:
+            raise ValidationError(f"At most {MAX_LIST_VALUES} values.")
+        return values
+
+
+class PaperSearchForm(forms.Form):
+    """The seed's search_keyword parameters."""
+
+    query = forms.CharField(
+        label="Words to find in a chunk",
+        max_length=MAX_QUERY_CHARS,
+        error_messages={"required": "Enter words to search for (query is required)."},
+    )
+    match = forms.ChoiceField(label="Match", choices=MATCH_CHOICES, required=False)
+    limit = forms.IntegerField(
+        label="Rows",
+        required=False,
+        min_value=1,
+        error_messages={"invalid": "limit must be a whole number.",
+                        "min_value": "limit must be at least 1."},
+    )  # fmt: skip
+    dateFrom = forms.CharField(label="Published from", required=False, max_length=40)
+    dateTo = forms.CharField(label="Published to", required=False, max_length=40)
+    categories = ListField(label="Categories", required=False, widget=ListSelect)
+    contentType = ListField(label="Content types", required=False, widget=ListSelect)
+    entities = ListField(label="Entities", required=False, widget=ListInput)
+    detail = forms.ChoiceField(label="Detail", choices=DETAIL_CHOICES, required=False)
+    facets = forms.CharField(label="Facets", required=False, max_length=10)
+    diversifyBy = forms.ChoiceField(label="Diversify", choices=DIVERSIFY_CHOICES, required=False)
+    maxPerDocument = forms.IntegerField(
+        label="Chunks per paper",
+        required=False,
+        min_value=1,
+        max_value=MAX_PER_DOCUMENT_LIMIT,
+        error_messages={"invalid": "maxPerDocument must be a whole number."},
+    )
+    run_id = forms.CharField(label="Research run", required=False, max_length=40)
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        catalog: PaperCatalog,
+        user: AbstractBaseUser | AnonymousUser | None = None,
+    ) -> None:
+        super().__init__(data)
+        self.catalog = catalog
+        self.user = user or AnonymousUser()
+        self.run = None
+        self.fields["categories"].widget.choices = [
+            (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
+        ]
+        self.fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
+
+    @property
+    def is_idle(self) -> bool:
+        """True when no query was typed yet: the page shows the form, not an error."""
+        return not self.is_bound or not str(self.data.get("query") or "").strip()
+
+    def terms_payload(self) -> dict[str, list[Any]]:
+        """`terms_searched`/`terms_dropped` of the query as sent (for error responses too)."""
+        text = str((self.data or {}).get("query") or "")
+        match = str((self.data or {}).get("match") or ALL_WORDS)
+        parsed = parse_paper_query(text[:MAX_QUERY_CHARS], match)
+        return {
+            "terms_searched": list(parsed.terms_searched),
+            "terms_dropped": [{"term": d.term, "reason": d.reason} for d in parsed.dropped],
+        }
+
+    def ignored_params(self) -> tuple[str, ...]:
+        """Parameters sent that this search does not know (reported, not rejected)."""
+        return tuple(sorted(k for k in (self.data or {}) if k not in KNOWN_PARAMS))
+
+    def clean_query(self) -> str:
+        query: str = self.cleaned_data["query"]
+        parsed = parse_paper_query(query, self.data.get("match") or ALL_WORDS)
+        if parsed.is_empty:
+            stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
+            if stop:
+                raise ValidationError(
+                    f"Every word is a common (stop) word and is not searched: {', '.join(stop)}. "
+                    "Add a more specific word, or put the words in double quotes as a phrase."
+                )
+            raise ValidationError("The query has no searchable words (letters or digits).")
+        return query
+
+    def clean_dateFrom(self) -> date | None:  # noqa: N802 - the seed's parameter name
+        return self._day("dateFrom", end=False)
+
+    def clean_dateTo(self) -> date | None:  # noqa: N802 - the seed's parameter name
+        return self._day("dateTo", end=True)
+
+    def _day(self, name: str, *, end: bool) -> date | None:
+        value = self.cleaned_data.get(name) or ""
+        if not value.strip():
+            return None
+        try:
+            return parse_day(value, end=end)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from None
+
+    def clean_categories(self) -> tuple[str, ...]:
+        values: tuple[str, ...] = self.cleaned_data["categories"]
+        if not self.catalog.categories:
+            return values  # no index to check against: the search answers 503 anyway
+        known = [(v, self.catalog.category(v)) for v in values]
+        unknown = [v for v, found in known if found is None]
+        if unknown:
+            examples = ", ".join(name for name, _ in self.catalog.arxiv_categories[:12])
+            raise ValidationError(
+                f"Unknown categor{'y' if len(unknown) == 1 else 'ies'}: {', '.join(unknown)}. "
+                f"No loaded paper has it. Categories are arXiv names such as {examples} "
+                "(the coverage note counts them)."
+            )
+        return tuple(dict.fromkeys(found for _, found in known if found))
+
+    def clean_contentType(self) -> tuple[str, ...]:  # noqa: N802 - the seed's parameter name
+        values = tuple(v.lower() for v in self.cleaned_data["contentType"])
+        unknown = [v for v in values if v not in CONTENT_TYPES]
+        if unknown:
+            raise ValidationError(
+                f"Unknown content type: {', '.join(unknown)}. Valid: {', '.join(CONTENT_TYPES)}."
+            )
+        return tuple(dict.fromkeys(values))
+
+    def clean_facets(self) -> bool:
+        value = (self.cleaned_data.get("facets") or "").strip().lower()
+        if value in TRUE_WORDS:
+            return True
+        if value in FALSE_WORDS:
+            return False
+        raise ValidationError("facets must be true or false.")
+
+    def clean_run_id(self) -> int | None:
+        value = (self.cleaned_data.get("run_id") or "").strip()
+        if not value:
+            return None
+        try:
+            self.run = own_run(self.user, value)
+        except RunRejected as exc:
+            raise ValidationError(str(exc)) from None
+        return int(self.run.pk)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("dateFrom"), data.get("dateTo")
+        if start and end and start > end:
+            self.add_error("dateTo", f"dateTo ({end}) is before dateFrom ({start}).")
+        return data
+
+    def to_request(self) -> PaperSearchRequest:
+        """The validated request; call after is_valid()."""
+        data = self.cleaned_data
+        return PaperSearchRequest(
+            query=data["query"],
+            match=data.get("match") or ALL_WORDS,
+            limit=data.get("limit"),
+            date_from=data.get("dateFrom"),
+            date_to=data.get("dateTo"),
+            categories=data.get("categories") or (),
+            content_types=data.get("contentType") or (),
+            entities=data.get("entities") or (),
+            detail=data.get("detail") or STANDARD,
+            facets=bool(data.get("facets")),
+            diversify_by=data.get("diversifyBy") or DOCUMENT,
+            max_per_document=data.get("maxPerDocument"),
+            run_id=data.get("run_id"),
+            ignored_params=self.ignored_params(),
+        )
+
+
+class PaperLookupForm(forms.Form):
+    """`/api/paper`: exactly one of arxiv_id, paper_id or title."""
+
+    arxiv_id = forms.CharField(required=False, max_length=200)
+    paper_id = forms.CharField(required=False, max_length=200)
+    title = forms.CharField(required=False, max_length=1000)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        given = [
+            name for name in ("arxiv_id", "paper_id", "title") if (data.get(name) or "").strip()
+        ]
+        if len(given) != 1:
+            raise ValidationError(
+                "Give exactly one of arxiv_id (e.g. 2106.09685 or 2106.09685v2), paper_id, "
+                "or title."
+            )
+        return data
+
+
+class RunForm(forms.Form):
+    """A new research run."""
+
+    name = forms.CharField(
+        label="Run name",
+        max_length=200,
+        strip=True,
+        error_messages={"required": "Give the run a name."},
+    )

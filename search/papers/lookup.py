@@ -1,0 +1,143 @@
+"""Canonical paper look-up: by arXiv id (any version), by paper id, or by title.
+
+The seed sends canonical look-ups here rather than to BM25, which may rank a paper that
+mentions "LoRA" often above the LoRA paper itself.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from datetime import date
+
+from django.conf import settings
+
+from search.backends.tantivy.papers import title_matches
+from search.backends.tantivy.searching import tokenize
+from search.models import Chunk, Paper
+from search.papers.licences import Licence, licence_for
+from search.query import parse_query
+
+TITLE_CANDIDATES = 10
+# 2106.09685, 2106.09685v2, arXiv:2106.09685, https://arxiv.org/abs/2106.09685v2, and the
+# old style hep-ph/0701001; the version suffix is dropped.
+_ARXIV_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/|arxiv:)", re.I)
+_VERSION = re.compile(r"v\d+$")
+
+
+@dataclass(frozen=True)
+class PaperChunk:
+    """One chunk of a paper, in reading order."""
+
+    chunk_index: int
+    section: str
+    content_type: str
+    text: str
+    entities: tuple[tuple[str, str], ...]
+    key_concept: str
+    self_contained: bool
+
+
+@dataclass(frozen=True)
+class PaperDetail:
+    """A paper's metadata, licence and (when asked) its chunks in order."""
+
+    paper_id: str
+    arxiv_id: str | None
+    title: str
+    authors: tuple[str, ...]
+    abstract: str
+    categories: tuple[str, ...]
+    published: date | None
+    updated: date | None
+    doi: str | None
+    source: str
+    licence: Licence
+    has_full_text: bool
+    chunk_count: int
+    chunks: tuple[PaperChunk, ...] = ()
+    exact_title: bool = False
+
+    @property
+    def arxiv_url(self) -> str | None:
+        """The paper's arXiv abstract page."""
+        return f"https://arxiv.org/abs/{self.arxiv_id}" if self.arxiv_id else None
+
+
+def normalise_arxiv_id(text: str) -> str:
+    """`arXiv:2106.09685v2` or an arxiv.org URL -> `2106.09685` (no version)."""
+    value = _ARXIV_PREFIX.sub("", text.strip())
+    value = value.removesuffix(".pdf").strip("/ ")
+    return _VERSION.sub("", value)
+
+
+def by_arxiv_id(text: str, *, with_chunks: bool = True) -> PaperDetail | None:
+    """The paper with this arXiv id, whatever version suffix was given."""
+    paper = Paper.objects.filter(arxiv_id=normalise_arxiv_id(text)).order_by("pk").first()
+    return _detail(paper, with_chunks) if paper else None
+
+
+def by_paper_id(paper_id: str, *, with_chunks: bool = True) -> PaperDetail | None:
+    """The paper with this portal paper id (`2106.09685`, `scirex:…`, `scitldr:…`)."""
+    paper = Paper.objects.filter(paper_id=paper_id.strip()).first()
+    if paper is None and paper_id.strip():
+        return by_arxiv_id(paper_id, with_chunks=with_chunks)
+    return _detail(paper, with_chunks) if paper else None
+
+
+def by_title(title: str) -> list[PaperDetail]:
+    """Papers whose normalised title equals `title` first, then those with its words.
+
+    Raises IndexUnavailable when the word search cannot run.
+    """
+    wanted = _normal_title(title)
+    parsed = parse_query(title, tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
+    keys = [] if parsed.is_empty else [k for k, _ in title_matches(parsed, TITLE_CANDIDATES)]
+    exact = list(Paper.objects.filter(title__iexact=title.strip()).values_list("pk", flat=True))
+    ordered = list(dict.fromkeys(exact + keys))[:TITLE_CANDIDATES]
+    papers = Paper.objects.in_bulk(ordered)
+    details = [
+        replace(_detail(papers[pk], False), exact_title=_normal_title(papers[pk].title) == wanted)
+        for pk in ordered
+        if pk in papers
+    ]
+    # Stable: exact matches first, each group in the order found.
+    return sorted(details, key=lambda d: not d.exact_title)
+
+
+def _normal_title(title: str) -> str:
+    """NFKD, lower-case, letters and digits only (as the data set's own title matching)."""
+    folded = unicodedata.normalize("NFKD", title).lower()
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+def _detail(paper: Paper, with_chunks: bool) -> PaperDetail:
+    chunks = list(paper.chunks.order_by("chunk_index")) if with_chunks else []
+    count = len(chunks) if with_chunks else paper.chunks.count()
+    return PaperDetail(
+        paper_id=paper.paper_id,
+        arxiv_id=paper.arxiv_id,
+        title=paper.title,
+        authors=tuple(paper.authors),
+        abstract=paper.abstract,
+        categories=tuple(paper.categories),
+        published=paper.published,
+        updated=paper.updated,
+        doi=paper.doi,
+        source=paper.source,
+        licence=licence_for(paper.source),
+        has_full_text=paper.chunks.filter(has_full_text=True).exists(),
+        chunk_count=count,
+        chunks=tuple(_chunk(c) for c in chunks),
+    )
+
+
+def _chunk(chunk: Chunk) -> PaperChunk:
+    return PaperChunk(
+        chunk_index=chunk.chunk_index,
+        section=chunk.section,
+        content_type=chunk.content_type,
+        text=chunk.text,
+        entities=tuple((e["name"], e.get("type", "")) for e in chunk.entities),
+        key_concept=chunk.key_concept,
+        self_contained=chunk.self_contained,
+    )

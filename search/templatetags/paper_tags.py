@@ -1,0 +1,27 @@
+"""Template filters of the paper pages."""
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+AUTHORS_SHOWN = 4
+
+
+@register.filter
+def commas(value: Any) -> str:
+    """A list (or one value) as a comma-separated string, for a list-valued text box."""
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value if str(v).strip())
+    return str(value)
+
+
+@register.filter
+def short_authors(authors: Any) -> str:
+    """The first few authors, then "et al." with the number left out."""
+    names = [str(a) for a in (authors or ())]
+    if len(names) <= AUTHORS_SHOWN:
+        return ", ".join(names)
+    return ", ".join(names[:AUTHORS_SHOWN]) + f" et al. (+{len(names) - AUTHORS_SHOWN})"
