@@ -235,3 +235,21 @@ def write_corpus(root: Path) -> Path:
     write_jsonl(root / "papers" / "chunks.jsonl", CHUNKS)
     write_jsonl(root / "papers" / "entities.jsonl", ENTITIES)
     return root
+
+
+# Statute search tests: a housing-chapters-only source whose five sections have the same
+# body, so every query scores them equally and only the stable `order` key can order them.
+STATUTES["ut-stat-housing.jsonl"] = [
+    section(
+        f"ut:statute:57-22-{n}",
+        "An owner may not retaliate against a renter for reporting a defective condition.",
+        jurisdiction="ut",
+        source="ut-stat",
+        title="57",
+        chapter="57-22",
+        citation=f"Utah Code § 57-22-{n}",
+        code_name="Utah Code",
+        heading=f"Tie {n}",
+    )
+    for n in (1, 2, 3, 4, 5)
+]

@@ -1,0 +1,175 @@
+"""Statute forms: every parameter's validation and the messages users see."""
+
+from pathlib import Path
+
+import pytest
+
+from search.statutes.catalog import Catalog, load_catalog
+from search.statutes.forms import (
+    MAX_QUERY_CHARS,
+    SectionLookupForm,
+    SourcesForm,
+    StatuteSearchForm,
+)
+from search.statutes.service import StatuteSearchRequest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def catalog(loaded_corpus: Path) -> Catalog:
+    return load_catalog()
+
+
+def form(catalog: Catalog, **data: str) -> StatuteSearchForm:
+    return StatuteSearchForm(data, catalog=catalog)
+
+
+def errors(catalog: Catalog, **data: str) -> dict[str, list[str]]:
+    bound = form(catalog, **data)
+    assert not bound.is_valid()
+    return {name: [str(m) for m in msgs] for name, msgs in bound.errors.items()}
+
+
+def test_valid_form_builds_the_service_request(catalog: Catalog) -> None:
+    bound = form(catalog, q=" landlord ", jurisdiction="WA", limit="5")
+    assert bound.is_valid(), bound.errors
+    assert bound.to_request() == StatuteSearchRequest(q="landlord", limit=5, jurisdiction="wa")
+
+
+def test_source_and_title_map_to_the_loaded_source(catalog: Catalog) -> None:
+    bound = form(catalog, q="escrow", source="CFR", title="part 1024")
+    assert bound.is_valid(), bound.errors
+    assert bound.to_request() == StatuteSearchRequest(q="escrow", source="cfr", title="1024")
+
+
+def test_q_is_required(catalog: Catalog) -> None:
+    assert errors(catalog, q="   ") == {"q": ["Enter words to search for (q is required)."]}
+    assert "q" in errors(catalog)
+
+
+def test_q_of_common_words_only_says_why(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="what is the")["q"]
+    assert message.startswith("Nothing left to search: what, is, the are common words")
+
+
+def test_q_of_punctuation_only_says_why(catalog: Catalog) -> None:
+    assert errors(catalog, q='"" ... §§ —')["q"] == [
+        "Nothing to search: the query has no letters or digits."
+    ]
+
+
+def test_q_up_to_the_maximum_length_is_accepted(catalog: Catalog) -> None:
+    assert form(catalog, q=("landlord " * 2000)[:MAX_QUERY_CHARS]).is_valid()
+    [message] = errors(catalog, q="a" * (MAX_QUERY_CHARS + 1))["q"]
+    assert "at most 10000 characters" in message
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("abc", "limit must be a whole number."),
+        ("1e3", "limit must be a whole number."),
+        ("0", "limit must be at least 1."),
+        ("-4", "limit must be at least 1."),
+    ],
+)
+def test_bad_limit_is_an_error(catalog: Catalog, value: str, message: str) -> None:
+    assert errors(catalog, q="landlord", limit=value) == {"limit": [message]}
+
+
+def test_large_limit_is_valid_and_capped_later(catalog: Catalog) -> None:
+    bound = form(catalog, q="landlord", limit="99999999999")
+    assert bound.is_valid()
+    assert bound.to_request().limit == 99999999999
+
+
+def test_unknown_jurisdiction_lists_the_loaded_ones(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", jurisdiction="zz")["jurisdiction"]
+    assert message == "Unknown jurisdiction 'zz'. Valid values: us, id, ut, wa."
+
+
+def test_known_but_unloaded_jurisdiction_says_it_is_not_loaded(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", jurisdiction="KS")["jurisdiction"]
+    assert message.startswith("No sections are loaded for Kansas (ks).")
+
+
+def test_unknown_source_lists_valid_codes(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", source="nope")["source"]
+    assert message == "Unknown source 'nope'. Valid source codes: cfr."
+
+
+def test_state_code_without_loaded_regulations_names_the_missing_source(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", source="ks")["source"]
+    assert message == (
+        "Kansas administrative regulations (ks-kar) are not loaded. Valid source codes: cfr."
+    )
+
+
+def test_statute_source_code_points_to_jurisdiction(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", source="wa-stat")["source"]
+    assert "wa-stat is a statute source" in message and "jurisdiction=wa" in message
+
+
+def test_title_needs_a_source(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", title="1024")["title"]
+    assert message.startswith("title= needs source=")
+
+
+def test_unknown_title_lists_the_source_forms(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", source="cfr", title="9999")["title"]
+    assert "Valid values: 1002, 1024" in message
+    assert "/api/sources?tool=statute_search&source=cfr" in message
+
+
+def test_source_and_jurisdiction_must_overlap(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", source="cfr", jurisdiction="wa")["jurisdiction"]
+    assert message.startswith("Source cfr covers us only")
+    assert form(catalog, q="landlord", source="cfr", jurisdiction="us").is_valid()
+
+
+def test_title_select_is_disabled_until_a_source_is_chosen(catalog: Catalog) -> None:
+    without = form(catalog, q="x")
+    assert without.fields["title"].widget.attrs.get("disabled")
+    with_source = form(catalog, q="x", source="cfr")
+    assert "disabled" not in with_source.fields["title"].widget.attrs
+    choices = [value for value, _ in with_source.fields["title"].widget.choices]
+    assert choices == ["", "1002", "1024"]
+
+
+def test_jurisdiction_choices_are_the_loaded_ones_with_names(catalog: Catalog) -> None:
+    choices = dict(form(catalog).fields["jurisdiction"].widget.choices)
+    assert choices["wa"] == "Washington (WA)" and choices["us"] == "United States (federal) (US)"
+    assert choices[""].startswith("All jurisdictions")
+
+
+def test_idle_form_has_no_query(catalog: Catalog) -> None:
+    assert StatuteSearchForm(None, catalog=catalog).is_idle
+    assert form(catalog, q="  ", jurisdiction="wa").is_idle
+    assert not form(catalog, q="landlord").is_idle
+
+
+@pytest.mark.parametrize("data", [{}, {"id": "a", "citation": "b"}, {"id": "", "citation": ""}])
+def test_section_lookup_needs_exactly_one_key(data: dict[str, str]) -> None:
+    assert not SectionLookupForm(data).is_valid()
+
+
+def test_section_lookup_accepts_id_or_citation() -> None:
+    assert SectionLookupForm({"id": "wa:statute:59.18.060"}).is_valid()
+    assert SectionLookupForm({"citation": "RCW 59.18.060"}).is_valid()
+
+
+def test_sources_form_defaults_the_tool_and_resolves_codes(catalog: Catalog) -> None:
+    bound = SourcesForm({"source": "CFR"}, catalog=catalog)
+    assert bound.is_valid()
+    assert bound.cleaned_data["tool"] == "statute_search"
+    assert bound.cleaned_data["source"].code == "cfr"
+    statute = SourcesForm({"tool": "statute_search", "source": "wa-stat"}, catalog=catalog)
+    assert statute.is_valid() and statute.cleaned_data["source"].code == "wa-stat"
+
+
+def test_sources_form_rejects_unknown_tool_and_source(catalog: Catalog) -> None:
+    bound = SourcesForm({"tool": "paper", "source": "ks"}, catalog=catalog)
+    assert not bound.is_valid()
+    assert bound.errors["tool"] == ["Unknown tool 'paper'. Valid values: statute_search."]
+    assert bound.errors["source"][0].startswith("Kansas administrative regulations (ks-kar)")

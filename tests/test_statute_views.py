@@ -1,0 +1,178 @@
+"""Statute pages: full page, htmx partial, history restore, section and sources pages."""
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+SEARCH = "/statutes/"
+
+
+def page(client: Client, url: str = SEARCH, **headers: str) -> tuple[int, str]:
+    response = client.get(url, **headers)  # type: ignore[arg-type]
+    return response.status_code, response.content.decode()
+
+
+def test_empty_page_shows_the_form_and_how_to_search(client: Client, built_indexes: Path) -> None:
+    status, html = page(client)
+    assert status == 200
+    assert "<html" in html and 'id="statute-form"' in html
+    assert 'hx-get="/statutes/"' in html and 'hx-push-url="true"' in html
+    assert 'hx-sync="this:replace"' in html and "delay:" in html
+    assert 'method="get"' in html and 'action="/statutes/"' in html  # works without JS
+    assert "How to search" in html and 'aria-live="polite"' in html
+    assert "data-search-box" in html and '<label for="id_q">' in html
+    assert "No jurisdiction: results will mix states" in html
+    assert 'href="/statutes/">Statutes</a>' in html and 'href="/sources/">Sources</a>' in html
+
+
+def test_search_renders_the_whole_page_without_htmx(client: Client, built_indexes: Path) -> None:
+    status, html = page(client, SEARCH + '?q=landlord+"security+deposit"+return&jurisdiction=wa')
+    assert status == 200 and "<html" in html
+    assert "2 sections match" in html
+    assert "<mark>security deposit</mark>" in html
+    assert "Matched 3 of 3 terms" in html
+    assert 'href="/statutes/wa:statute:59.18.280/?q=landlord' in html
+    assert "Searched Washington (WA)" in html
+    assert '<option value="wa" selected>' in html
+
+
+def test_htmx_request_gets_only_the_results_partial(client: Client, built_indexes: Path) -> None:
+    status, html = page(client, SEARCH + "?q=landlord&jurisdiction=id", **HX)
+    assert status == 200
+    assert "<html" not in html and 'id="statute-form"' not in html
+    assert 'class="hits"' in html
+    assert '<p id="result-status" hx-swap-oob="innerHTML">' in html
+    assert 'id="jurisdiction-warning" class="field-warn" hx-swap-oob="true"' in html
+
+
+def test_htmx_response_varies_on_the_htmx_headers(client: Client, built_indexes: Path) -> None:
+    response = client.get(SEARCH + "?q=landlord", **HX)  # type: ignore[arg-type]
+    assert "HX-Request" in response["Vary"]
+
+
+def test_history_restore_gets_the_full_page(client: Client, built_indexes: Path) -> None:
+    status, html = page(
+        client, SEARCH + "?q=landlord", HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HX
+    )
+    assert status == 200 and "<html" in html and 'id="statute-form"' in html
+
+
+def test_title_field_is_swapped_only_when_the_source_changes(
+    client: Client, built_indexes: Path
+) -> None:
+    changed = {"HTTP_HX_CURRENT_URL": "http://testserver/statutes/?q=escrow", **HX}
+    _, html = page(client, SEARCH + "?q=escrow&source=cfr", **changed)
+    assert 'id="title-field" hx-swap-oob="true"' in html
+    assert '<option value="1024">1024</option>' in html
+    same = {"HTTP_HX_CURRENT_URL": "http://testserver/statutes/?q=escro&source=cfr", **HX}
+    _, html = page(client, SEARCH + "?q=escrow&source=cfr&title=1024", **same)
+    assert 'id="title-field"' not in html
+
+
+def test_bad_input_is_a_400_page_with_the_errors(client: Client, built_indexes: Path) -> None:
+    status, html = page(client, SEARCH + "?q=landlord&limit=lots&jurisdiction=zz")
+    assert status == 400 and "<html" in html
+    assert "Check the search" in html and 'role="alert"' in html
+    assert '<a href="#id_limit">limit</a>: limit must be a whole number.' in html
+    assert "Unknown jurisdiction &#x27;zz&#x27;" in html
+    assert 'value="landlord"' in html  # the form keeps what was typed
+
+
+def test_bad_input_over_htmx_is_a_400_partial(client: Client, built_indexes: Path) -> None:
+    status, html = page(client, SEARCH + "?q=the&limit=2", **HX)
+    assert status == 400 and "<html" not in html
+    assert "Nothing left to search: the is a common word" in html
+
+
+def test_cleared_query_is_not_an_error(client: Client, built_indexes: Path) -> None:
+    status, html = page(client, SEARCH + "?q=&jurisdiction=wa", **HX)
+    assert status == 200 and "How to search" in html
+
+
+def test_missing_index_shows_a_503_panel(
+    client: Client, loaded_corpus: Path, index_root: Path
+) -> None:
+    status, html = page(client, SEARCH + "?q=landlord&jurisdiction=wa")
+    assert status == 503
+    assert "Search index not available" in html and "not</strong> a result of zero" in html
+    assert 'class="hits"' not in html and "No section matched" not in html
+
+
+def test_empty_results_say_what_was_searched_and_what_to_try(
+    client: Client, built_indexes: Path
+) -> None:
+    _, html = page(client, SEARCH + '?q="deposit+security"&jurisdiction=id')
+    assert "No section matched" in html
+    assert "<code>&quot;deposit security&quot;</code> in ID" in html
+    assert "try the words without quotes" in html
+
+
+def test_query_and_data_are_escaped(client: Client, built_indexes: Path) -> None:
+    q = "?q=%3Cscript%3Ealert(2)%3C%2Fscript%3E+tenant+written&jurisdiction=wa"
+    _, html = page(client, SEARCH + q)
+    assert "<script>alert(" not in html
+    # From the section body: escaped, with the matched words marked inside the escaped text.
+    assert "&lt;<mark>script</mark>&gt;<mark>alert</mark>(1)&lt;/<mark>script</mark>&gt;" in html
+    assert "&lt;script&gt;alert(2)&lt;/script&gt; tenant written" in html  # the query, in the box
+
+
+def test_citation_query_offers_the_section_first(client: Client, built_indexes: Path) -> None:
+    _, html = page(client, SEARCH + "?q=RCW+59.18.060")
+    assert html.index("Citation match") < html.index("Terms searched")
+    assert 'href="/statutes/wa:statute:59.18.060/?q=RCW+59.18.060"' in html
+
+
+def test_ends_at_colon_badge_is_explained(client: Client, built_indexes: Path) -> None:
+    _, html = page(client, SEARCH + "?q=habitation&jurisdiction=wa")
+    assert "ends at a colon" in html and "the list this section introduces is missing" in html
+
+
+def test_section_page_shows_text_metadata_and_neighbours(
+    client: Client, loaded_corpus: Path
+) -> None:
+    status, html = page(
+        client, "/statutes/wa:statute:59.18.280/?q=return+%22security+deposit%22&jurisdiction=wa"
+    )
+    assert status == 200
+    assert "<mark>return</mark>" in html and "<mark>security deposit</mark>" in html
+    assert "2 matches highlighted" in html
+    assert 'data-copy="RCW 59.18.280"' in html
+    assert 'rel="prev" href="/statutes/wa:statute:59.18.260/?q=return' in html
+    assert 'rel="next" href="/statutes/wa:statute:59.18.060/?q=return' in html
+    assert 'href="/statutes/?q=return+%22security+deposit%22&amp;jurisdiction=wa"' in html
+    assert "Revised Code of Washington" in html
+    assert "<dt>As of</dt><dd>2024</dd>" in html
+
+
+def test_section_page_without_a_query_has_no_marks(client: Client, loaded_corpus: Path) -> None:
+    status, html = page(client, "/statutes/wa:statute:59.18.070/")
+    assert status == 200 and "<mark>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "First section of this chapter" not in html
+
+
+def test_section_page_warns_when_the_text_ends_at_a_colon(
+    client: Client, loaded_corpus: Path
+) -> None:
+    _, html = page(client, "/statutes/wa:statute:59.18.060/")
+    assert "Ends at a colon." in html
+
+
+def test_unknown_section_is_404(client: Client, loaded_corpus: Path) -> None:
+    assert client.get("/statutes/wa:statute:nope/").status_code == 404
+
+
+def test_sources_page_has_table_chart_and_missing_defaults(
+    client: Client, loaded_corpus: Path
+) -> None:
+    status, html = page(client, "/sources/")
+    assert status == 200
+    assert '<svg role="img"' in html and html.count('class="bar-statute"') == 4
+    assert 'class="bar-regulation"' in html  # US has CFR sections
+    assert "<code>ut-stat</code>" in html and "housing-related chapters only" in html
+    assert "Default regulation source not loaded: ks-kar" in html
+    assert "1002, 1024" in html
