@@ -191,8 +191,9 @@ def test_progress_partial_is_only_the_progress_region(rebuilder: Client, index_r
     build = request_rebuild("statutes", None)
     response = rebuilder.get(progress_url(build), headers={"HX-Request": "true"})
     text = response.content.decode().strip()
-    assert text.startswith('<section id="build-progress"')
-    assert text.endswith("</section>")
+    assert text.startswith('<div id="build-live" hx-get=')
+    assert text.endswith("</div>")
+    assert "<html" not in text and "About this build" in text
     assert "Waiting for the background worker" in text
 
 
