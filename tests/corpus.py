@@ -253,3 +253,36 @@ STATUTES["ut-stat-housing.jsonl"] = [
     )
     for n in (1, 2, 3, 4, 5)
 ]
+
+
+# Paper search tests: a paper whose chunks record no entities (the soft filter's second
+# tier, and several chunks of one paper for diversification), and a paper whose recorded
+# entity (COCO) is not LoRA (excluded by entities=LoRA) dated on the 2024/2025 boundary.
+PAPERS += [
+    paper(
+        "2503.00003",
+        "Unsupervised Domain Adaptation for Speech",
+        "We study domain adaptation for speech recognition without labels.",
+        categories=("eess.AS", "cs.CL"),
+        published="2025-03-10",
+        authors=("Grace Hopper", "Alan Turing"),
+        source="unarxive-sample",
+    ),
+    paper(
+        "2412.00005",
+        "Adapters for Vision",
+        "Adaptation of vision transformers with adapters on COCO.",
+        categories=("cs.CV",),
+        published="2024-12-31",
+    ),
+]
+CHUNKS += [
+    {"paper_id": "2503.00003", "chunk_index": 0, "section": "2 Method",
+     "text": "Our adaptation aligns features; adaptation runs in two stages of adaptation."},
+    {"paper_id": "2503.00003", "chunk_index": 1, "section": "3 Experiments",
+     "text": "The adaptation results improve word error rate on five corpora of speech."},
+    {"paper_id": "2503.00003", "chunk_index": 2, "section": "3.1 Ablation",
+     "text": "Removing the second adaptation stage hurts most on noisy speech recordings."},
+    {"paper_id": "2503.00003", "chunk_index": 3, "section": "4 Conclusion",
+     "text": "Adaptation without labels works; future work will study adaptation for music."},
+]  # fmt: skip

@@ -86,6 +86,7 @@ class IndexFacts:
     """Corpus-wide facts of one index version, for the coverage note and the form."""
 
     chunks: int
+    abstracts: int  # chunk_index 0; every other chunk is full-text body
     categories: tuple[tuple[str, int], ...]  # papers per category, most first
     content_types: tuple[tuple[str, int], ...]  # chunks per content type
     entities: tuple[tuple[str, int], ...]  # most frequent casefolded entity names

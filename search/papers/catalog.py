@@ -18,7 +18,7 @@ from search.backends.tantivy.papers import index_facts
 from search.backends.tantivy.reader import LiveIndex, live_index
 from search.backends.tantivy.schema import PAPERS
 from search.enrichment import CONTENT_TYPES
-from search.models import Paper
+from search.models import Chunk, Paper
 from search.papers.vocabulary import get_vocabulary
 from search.status import paper_coverage
 
@@ -38,6 +38,7 @@ class PaperCatalog:
     version: str | None
     papers: int
     chunks: int
+    body_chunks: int
     full_text_papers: int
     undated_papers: int
     first_published: str | None
@@ -71,12 +72,11 @@ class PaperCatalog:
             where = f"The papers index is not available ({self.unavailable_reason})."
         else:
             where = f"Papers index version {self.version}."
-        body_chunks = self.chunks - (self.papers - self.full_text_papers)
         text = (
-            f"{where} {self.papers:,} papers loaded, searched as {self.chunks:,} chunks: one "
-            f"abstract chunk per paper, plus full-text body chunks for {self.full_text_papers:,} "
-            f"papers only (about {max(body_chunks, 0):,} chunks); every other paper is "
-            "searchable by its abstract alone."
+            f"{where} {self.papers:,} papers loaded, searched as {self.chunks:,} chunks: each "
+            "paper's abstract (where the source has one) as one chunk, plus "
+            f"{self.body_chunks:,} full-text body chunks of {self.full_text_papers:,} papers; "
+            "every other paper is searchable by its abstract alone."
         )
         if self.first_published:
             text += (
@@ -136,6 +136,7 @@ def _database_facts() -> dict[str, object]:
         "first_published": coverage.first_published,
         "last_published": coverage.last_published,
         "chunks": coverage.chunks,
+        "body_chunks": Chunk.objects.filter(chunk_index__gt=0).count(),
     }
 
 
@@ -150,7 +151,9 @@ def _index_catalog(live: LiveIndex) -> PaperCatalog:
     found = index_facts(live, SUGGESTED_ENTITIES)
     vocabulary = get_vocabulary()
     facts = _database_facts()
-    facts["chunks"] = found.chunks  # what is searchable in this version
+    # What is searchable in this version, which may lag the database.
+    facts["chunks"] = found.chunks
+    facts["body_chunks"] = found.chunks - found.abstracts
     return PaperCatalog(
         version=live.version,
         categories=found.categories,

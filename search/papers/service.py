@@ -153,7 +153,9 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     per_doc = req.max_per_document or DEFAULT_MAX_PER_DOCUMENT
     page, held_back = diversify(pool.hits, req.diversify_by, max_per_document=per_doc, limit=limit)
     hits = _hits(req, page, session.chunks(page, explain=req.detail == FULL))
-    facets = _facets(session.facets(FACET_ENTITIES), pool.total) if req.facets else None
+    facets = None
+    if req.facets:
+        facets = _facets(session.facets(FACET_ENTITIES), pool.total, hits)
     facts = notes.NoteFacts(
         pool=pool, cap=cap, limit=limit, limit_capped_from=capped_from,
         max_per_document=per_doc, held_back=held_back, returned=len(hits),
@@ -214,13 +216,18 @@ def _hits(
     return tuple(hits)
 
 
-def _facets(counts: FacetCounts, over: int) -> PaperFacets:
+def _facets(counts: FacetCounts, over: int, hits: tuple[PaperHit, ...]) -> PaperFacets:
+    """Facet values with their spelling: the vocabulary's, else as a shown chunk records it."""
     vocabulary = get_vocabulary()
+    seen = {name.casefold(): name for hit in hits for name, _ in hit.extras.entities}
     content_types = tuple(FacetValue(v, v, n) for v, n in counts.content_types)
-    entities = tuple(
-        FacetValue(vocabulary.display(v), vocabulary.display(v), n) for v, n in counts.entities
-    )
-    return PaperFacets(content_types, entities, over)
+    entities = []
+    for folded, count in counts.entities:
+        label = vocabulary.display(folded)
+        if label == folded:
+            label = seen.get(folded, folded)
+        entities.append(FacetValue(label, label, count))
+    return PaperFacets(content_types, tuple(entities), over)
 
 
 def _record(req: PaperSearchRequest, pool: PoolSummary, returned: int, version: str) -> int | None:

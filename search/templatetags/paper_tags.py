@@ -25,3 +25,12 @@ def short_authors(authors: Any) -> str:
     if len(names) <= AUTHORS_SHOWN:
         return ", ".join(names)
     return ", ".join(names[:AUTHORS_SHOWN]) + f" et al. (+{len(names) - AUTHORS_SHOWN})"
+
+
+@register.filter
+def thousands(value: Any) -> str:
+    """An integer with comma thousands separators (12,136)."""
+    try:
+        return f"{int(value):,}"
+    except (TypeError, ValueError):
+        return "" if value is None else str(value)

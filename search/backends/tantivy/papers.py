@@ -253,9 +253,11 @@ def index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
     abstracts = tantivy.Query.term_query(live.index.schema, "chunk_index", 0)
     terms = {"field": "categories", "size": 10_000, "segment_size": ENTITY_SEGMENT_SIZE}
     per_category = searcher.aggregate(abstracts, {"categories": {"terms": terms}})
+    abstract_count = int(searcher.search(abstracts, 1, count=True).count)
     overall = facet_counts(searcher, tantivy.Query.all_query(), top_entities)
     return IndexFacts(
         chunks=int(searcher.num_docs),
+        abstracts=abstract_count,
         categories=_buckets(per_category.get("categories")),
         content_types=overall.content_types,
         entities=overall.entities,
