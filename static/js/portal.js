@@ -21,6 +21,15 @@ document.addEventListener("htmx:beforeSwap", (event) => {
   }
 });
 
+// Empty filters are left out of the request, so pushed URLs stay short and shareable.
+document.addEventListener("htmx:configRequest", (event) => {
+  if (!event.detail.elt.hasAttribute("data-drop-empty")) return;
+  const data = event.detail.formData;  // htmx 2: the FormData the request URL is built from
+  for (const [name, value] of Array.from(data.entries())) {
+    if (typeof value === "string" && value.trim() === "") data.delete(name);
+  }
+});
+
 // Changing the regulation source drops the title chosen for the old one before the request
 // is sent (capture phase: before htmx's listener on the form); the response brings the
 // new source's titles.
