@@ -203,7 +203,12 @@ class PaperIngest:
         seen: set[tuple[int, int]] = set()
         self.body_types = self._body_content_types(path)
         for lines in batched(read_lines(path, self.on_bytes)):
-            wanted = {line.row["paper_id"] for line in lines if isinstance(line.row, dict)}
+            # Only string ids: a row without one is reported by _chunk, it must not stop the file.
+            wanted = {
+                line.row["paper_id"]
+                for line in lines
+                if isinstance(line.row, dict) and isinstance(line.row.get("paper_id"), str)
+            }
             wanted.discard(None)
             papers = {
                 paper_id: (pk, title)

@@ -2,12 +2,15 @@
 
 import gzip
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
 DATA_SUFFIXES = (".jsonl.gz", ".jsonl")
+# JSON escapes of NUL or of a UTF-16 surrogate: only rows containing one need the full check.
+SUSPECT_ESCAPE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 
 ProgressFn = Callable[[int], None]
 
@@ -70,4 +73,23 @@ def parse_line(line_no: int, line: bytes) -> RawLine:
         return RawLine(line_no, None, f"not valid JSON ({exc})")
     if not isinstance(value, dict):
         return RawLine(line_no, None, f"expected a JSON object, got {type(value).__name__}")
+    if SUSPECT_ESCAPE.search(line) and not _storable(value):
+        # A lone surrogate cannot be encoded as UTF-8 and PostgreSQL refuses NUL in text:
+        # either would fail the whole batch, so the row is reported instead.
+        return RawLine(line_no, None, "contains a NUL character or an unpaired surrogate")
     return RawLine(line_no, value)
+
+
+def _storable(value: object) -> bool:
+    """True when every string inside is valid Unicode text without NUL characters."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return "\x00" not in value
+    if isinstance(value, dict):
+        return all(_storable(k) and _storable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_storable(v) for v in value)
+    return True
