@@ -1,0 +1,185 @@
+"""Paper pages: full page and htmx partial, errors, links that filter, paper page, runs."""
+
+import re
+from html import unescape
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.test import Client
+
+from search.models import ResearchRun, RunQuery
+from tests.paper_support import forget_paper_caches, paper_index
+
+pytestmark = pytest.mark.django_db
+__all__ = ["paper_index"]
+PAGE = "/papers/"
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def html_of(client: Client, url: str, status: int = 200, **headers: str) -> str:
+    response = client.get(url, **headers)
+    assert response.status_code == status
+    return response.content.decode()
+
+
+def chips(html: str) -> list[tuple[str, str, bool]]:
+    """(href, text, applied) of every entity chip."""
+    pattern = r'<a class="chip ([^"]*)" href="([^"]+)"[^>]*>([^<]+)</a>'
+    return [
+        (unescape(h), unescape(t), "active" in c.split()) for c, h, t in re.findall(pattern, html)
+    ]
+
+
+def test_idle_page_shows_the_form_and_help(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE)
+    assert 'id="paper-form"' in html and "data-search-box" in html
+    assert 'hx-get="/papers/"' in html and 'hx-sync="this:replace"' in html
+    assert "How to search" in html and "Coverage:" in html
+    assert '<option value="cs.CL">cs.CL (3)</option>' in html
+    assert ">I.2.7" not in html  # class codes are not offered
+    assert '<datalist id="entity-options">' in html and '<option value="LoRA">' in html
+    assert '<a href="/papers/">Papers</a>' in html
+
+
+def test_results_page_renders_rows_facets_and_marks(client: Client, paper_index: Path) -> None:
+    response = client.get(PAGE, {"query": "adaptation"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "HX-Request" in response["Vary"]
+    assert "9 passages match; showing 6." in html  # at most 2 per paper
+    assert "<mark>adaptation</mark>" in html or "<mark>Adaptation</mark>" in html
+    assert 'class="badge ct ct-abstract"' in html and 'aria-label="Facets"' in html
+    assert "Grace Hopper, Alan Turing" in html and "§ 2 Method · passage 1" in html
+    assert 'value="adaptation"' in html  # the form keeps the query
+
+
+def test_htmx_request_gets_only_the_results_partial(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=adaptation", **HTMX)
+    assert "<html" not in html and 'id="paper-form"' not in html
+    assert 'class="hits"' in html and 'hx-swap-oob="innerHTML"' in html
+    restore = html_of(client, PAGE + "?query=adaptation", HTTP_HX_HISTORY_RESTORE_REQUEST="true",
+                      **HTMX)  # fmt: skip
+    assert "<html" in restore and 'id="paper-form"' in restore
+
+
+def test_entity_chips_add_the_entity_to_the_filter(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=adaptation&entities=GLUE&categories=cs.CL")
+    found = {text: (href, applied) for href, text, applied in chips(html)}
+    params = parse_qs(urlsplit(found["LoRA"][0]).query)
+    assert params["entities"] == ["GLUE", "LoRA"] and params["query"] == ["adaptation"]
+    assert params["categories"] == ["cs.CL"] and not found["LoRA"][1]
+    glue_href, glue_applied = found["GLUE"]
+    assert glue_applied and parse_qs(urlsplit(glue_href).query)["entities"] == ["GLUE"]
+    following = html_of(client, found["LoRA"][0])
+    assert 'value="GLUE, LoRA"' in following  # the entity box shows the new filter
+
+
+def test_facet_counts_link_to_filtered_searches(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=adaptation")
+    aside = html[html.index('aria-label="Facets"') :]
+    found = re.findall(
+        r'<a href="([^"]+)"[^>]*>([^<]+)</a> <span class="count">(\d+)</span>', aside
+    )
+    by_label = {label: (unescape(href), int(n)) for href, label, n in found}
+    href, count = by_label["results"]
+    assert parse_qs(urlsplit(href).query)["contentType"] == ["results"]
+    narrowed = html_of(client, href)
+    assert f"{count} passage" in narrowed
+    lora_href, lora_count = by_label["LoRA"]
+    assert parse_qs(urlsplit(lora_href).query)["entities"] == ["LoRA"] and lora_count == 3
+
+
+def test_truncation_shows_a_banner(client: Client, paper_index: Path, settings: Any) -> None:
+    settings.PORTAL_PAPER_POOL_CAP = 2
+    html = html_of(client, PAGE + "?query=adaptation")
+    assert 'class="banner-warn" role="alert"' in html
+    assert "9 chunks match, more than the pool of 2" in html
+    assert "Ranked the top 2 of 9 matches" in html
+
+
+def test_invalid_input_is_a_400_page_with_errors(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=the+of&dateFrom=2025-13", 400)
+    assert "Check the search" in html and "has no month 13" in html and "common (stop) word" in html
+    partial = html_of(client, PAGE + "?query=x&limit=zero", 400, **HTMX)
+    assert "<html" not in partial and "limit must be a whole number" in partial
+
+
+def test_user_text_is_escaped(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=%3Cscript%3Ealert(1)%3C/script%3E+adaptation")
+    assert "<script>alert(1)</script>" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_missing_index_is_a_503_page(
+    client: Client, paper_index: Path, settings: Any, tmp_path: Path
+) -> None:
+    settings.PORTAL_INDEX_DIR = tmp_path / "none"
+    forget_paper_caches()
+    html = html_of(client, PAGE + "?query=lora", 503)
+    assert "Search index not available" in html and "not zero matches" in html
+    forget_paper_caches()
+
+
+def test_paper_page_lists_chunks_in_order_with_types_and_entities(
+    client: Client, paper_index: Path
+) -> None:
+    html = html_of(client, "/papers/2106.09685/?query=lora")
+    order = [int(n) for n in re.findall(r'id="chunk-(\d+)"', html)]
+    assert order == [0, 1, 2, 3]
+    assert html.count('class="badge ct ct-') == 4 and "ct-methodology" in html
+    assert ">Adam</a>" in html and "<mark>LoRA</mark>" in html
+    assert "not self-contained" in html  # chunk 3 opens with "These results"
+    assert 'href="https://arxiv.org/abs/2106.09685"' in html
+
+
+def test_results_link_to_the_paper_page(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=reader")
+    assert 'href="/papers/scirex:abc/?query=reader"' in html
+    assert "Question Answering on SQuAD" in html_of(client, "/papers/scirex:abc/")
+    html_of(client, "/papers/nope/", 404)
+
+
+def test_entity_suggestions_come_from_the_vocabulary(client: Client, paper_index: Path) -> None:
+    html = html_of(client, "/papers/entities/?entities=GLUE,+co")
+    assert '<option value="COCO" label="COCO (dataset)">' in html and "GLUE" not in html
+
+
+# --- research runs -------------------------------------------------------------------------
+
+
+def test_runs_need_a_signed_in_user(client: Client, paper_index: Path) -> None:
+    response = client.get("/runs/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_create_a_run_search_in_it_and_rerun_from_its_history(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("ada")
+    client.force_login(user)
+    assert client.post("/runs/", {"name": " "}).status_code == 400
+    response = client.post("/runs/", {"name": "PEFT survey"})
+    research = ResearchRun.objects.get(owner=user)
+    assert response.status_code == 302 and response["Location"] == f"/runs/{research.pk}/"
+    page = html_of(client, PAGE)
+    assert f'<option value="{research.pk}" >PEFT survey</option>' in page
+    html_of(client, f"{PAGE}?query=adaptation&categories=cs.CL&run_id={research.pk}")
+    assert RunQuery.objects.filter(run=research).count() == 1
+    history = html_of(client, f"/runs/{research.pk}/")
+    rerun = unescape(re.search(r'<a href="(/papers/\?[^"]+)">page</a>', history).group(1))
+    assert parse_qs(urlsplit(rerun).query)["categories"] == ["cs.CL"]
+    assert "1 query" in history and "adaptation" in history
+    assert "PEFT survey" in html_of(client, "/runs/")
+
+
+def test_another_users_run_is_not_shown(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    owner = django_user_model.objects.create_user("owner")
+    research = ResearchRun.objects.create(owner=owner, name="private")
+    client.force_login(django_user_model.objects.create_user("other"))
+    html_of(client, f"/runs/{research.pk}/", 404)
+    assert "private" not in html_of(client, "/runs/")
+    html = html_of(client, f"{PAGE}?query=lora&run_id={research.pk}", 400)
+    assert "is not one of your research runs" in html
