@@ -1,0 +1,79 @@
+"""Retrieval quality on the committed dev set: recall@10 and MRR@10, ours and FTS5's.
+
+Statutes: known-item queries from headings, confined to the target's jurisdiction, through
+our statute service (limit 10). Papers: title-word queries for the paper's abstract chunk,
+`match=any_words` (a title's words rarely all occur in its abstract) with the service's
+default diversification; FTS5 runs the same parsed terms as an OR.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bench import adapters
+from bench.fts5 import Fts5Peer
+from bench.raw import RawEngine
+from bench.workload import PaperCase, StatuteCase, devset
+
+K = 10
+
+
+@dataclass
+class Quality:
+    """Ranks (1-based, None when not in the top K) of each dev-set target for one engine."""
+
+    engine: str
+    ranks: list[int | None] = field(default_factory=list)
+    errors: int = 0
+
+    @property
+    def recall(self) -> float:
+        return (
+            sum(r is not None for r in self.ranks) / len(self.ranks) if self.ranks else float("nan")
+        )
+
+    @property
+    def mrr(self) -> float:
+        return sum(1 / r for r in self.ranks if r) / len(self.ranks) if self.ranks else float("nan")
+
+
+def rank_of(target: str, keys: list[str]) -> int | None:
+    return keys.index(target) + 1 if target in keys[:K] else None
+
+
+def _judge(found: Quality, target: str, search: Callable[[], list[str]]) -> None:
+    try:
+        found.ranks.append(rank_of(target, search()))
+    except Exception:  # an engine failing on one query counts as a miss, and is reported
+        found.errors += 1
+        found.ranks.append(None)
+
+
+def statute_quality(
+    raw: RawEngine, peer: Fts5Peer | None, devset_dir: Path, limit: int | None
+) -> dict[str, Quality]:
+    rows = devset("statutes", devset_dir)[:limit]
+    ours, theirs = Quality("ours"), Quality("fts5")
+    for row in rows:
+        case = StatuteCase(str(row["q"]), str(row["jurisdiction"]))
+        target = str(row["id"])
+        _judge(ours, target, lambda case=case: adapters.statute_service(case, K))
+        if peer is not None:
+            prepared = raw.prepare(case)
+            _judge(theirs, target, lambda prepared=prepared: peer.statutes(prepared, K))
+    return {"ours": ours, "fts5": theirs} if peer is not None else {"ours": ours}
+
+
+def paper_quality(
+    raw: RawEngine, peer: Fts5Peer | None, devset_dir: Path, limit: int | None
+) -> dict[str, Quality]:
+    rows = devset("papers", devset_dir)[:limit]
+    ours, theirs = Quality("ours"), Quality("fts5")
+    for row in rows:
+        case = PaperCase(str(row["query"]), "any_words")
+        target = f"{row['paper_id']}#{row['chunk_index']}"
+        _judge(ours, target, lambda case=case: adapters.paper_default(case, K))
+        if peer is not None:
+            prepared = raw.prepare(case)
+            _judge(theirs, target, lambda prepared=prepared: peer.papers(prepared, K))
+    return {"ours": ours, "fts5": theirs} if peer is not None else {"ours": ours}

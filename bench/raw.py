@@ -1,0 +1,183 @@
+"""Layer (a): the raw tantivy query plus snippets for the same terms, the floor we can't beat.
+
+Each function does only what the engine must do to answer the request: one query built
+from the already-parsed terms, the count, the top hits, their stored documents and
+tantivy's own snippets (`SnippetGenerator`). Parsing happens before timing (`Prepared`),
+so the layer-(b) overhead includes our parser, tie-breaking, marking and response building.
+With facets and diversification the floor also fetches the pool (hits up to the pool cap
+and their group keys from fast fields), round-robins it and runs one aggregation.
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import tantivy
+from django.conf import settings
+
+from bench.workload import PaperCase, StatuteCase
+from search.backends.tantivy.schema import PAPERS, STATUTES, build_analyzer, open_index
+from search.indexes.store import IndexStore
+from search.query import ParsedQuery, parse_query
+
+Must, Should = tantivy.Occur.Must, tantivy.Occur.Should
+STATUTE_LIMIT = 20
+PAPER_LIMIT = 10
+SNIPPET_CHARS = 240
+TOP_ENTITIES = 20
+NO_CONCEPT = 0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A case with its terms parsed exactly as our search parses them."""
+
+    parsed: ParsedQuery
+    case: StatuteCase | PaperCase
+
+
+class RawEngine:
+    """The two live versions under an index root, opened directly with tantivy."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        root = root or settings.PORTAL_INDEX_DIR
+        self.indexes = {name: _open_live(name, root) for name in (STATUTES, PAPERS)}
+        self.analyzer = build_analyzer()
+        self.defaults = tuple(settings.PORTAL_DEFAULT_REGULATION_SOURCES)
+
+    def tokenize(self, text: str) -> list[str]:
+        return list(self.analyzer.analyze(text))
+
+    def prepare(self, case: StatuteCase | PaperCase) -> Prepared:
+        """Parse outside the timed region: stop words, duplicates, the 40-term cap."""
+        if isinstance(case, StatuteCase):
+            text = case.q
+        else:
+            text = f'"{case.query}"' if case.match == "phrase" else case.query
+        return Prepared(parse_query(text, self.tokenize), case)
+
+    def statutes(self, prepared: Prepared) -> list[str]:
+        """Top statute ids with snippets; scope as the service's (statutes + default regs)."""
+        index = self.indexes[STATUTES]
+        schema = index.schema
+        case = prepared.case
+        assert isinstance(case, StatuteCase)
+        scope = [(Should, tantivy.Query.term_query(schema, "corpus", "statute"))]
+        if self.defaults:
+            scope.append(
+                (Should, tantivy.Query.term_set_query(schema, "source", list(self.defaults)))
+            )
+        filters = [tantivy.Query.boolean_query(scope, minimum_number_should_match=1)]
+        if case.jurisdiction:
+            filters.append(tantivy.Query.term_query(schema, "jurisdiction", case.jurisdiction))
+        query = words(schema, "body", prepared.parsed, "any_words", filters)
+        return _top_with_snippets(index, query, "body", "id", STATUTE_LIMIT)
+
+    def papers(self, prepared: Prepared) -> list[str]:
+        """Top chunk keys (`paper_id#chunk_index`) with snippets."""
+        index = self.indexes[PAPERS]
+        case = prepared.case
+        assert isinstance(case, PaperCase)
+        mode = "all_words" if case.match == "phrase" else case.match
+        query = words(index.schema, "text", prepared.parsed, mode, [])
+        if not (case.facets or case.diversify):
+            return _top_with_snippets(index, query, "text", "paper_id", PAPER_LIMIT)
+        searcher = index.searcher()
+        pool = searcher.search(query, settings.PORTAL_PAPER_POOL_CAP, count=True).hits
+        addresses = [address for _, address in pool]
+        chosen = addresses[:PAPER_LIMIT]
+        if case.diversify and addresses:
+            concepts = searcher.fast_field_values("concept_key", addresses)
+            papers = searcher.fast_field_values("paper_key", addresses)
+            groups = [
+                ("p", p) if c == NO_CONCEPT else ("c", c)
+                for c, p in zip(concepts, papers, strict=True)
+            ]
+            chosen = round_robin(addresses, groups)[:PAPER_LIMIT]
+        if case.facets:
+            searcher.aggregate(query, facet_request())
+        return _snippets(searcher, index.schema, query, chosen, "text", "paper_id")
+
+
+def _open_live(name: str, root: Path) -> tantivy.Index:
+    store = IndexStore(name, root)
+    version = store.live_version()
+    if version is None:
+        raise RuntimeError(f"no live {name} index under {root}")
+    index = open_index(name, str(store.version_dir(version)))
+    index.reload()
+    return index
+
+
+def words(
+    schema: tantivy.Schema,
+    field: str,
+    parsed: ParsedQuery,
+    mode: str,
+    filters: list[tantivy.Query],
+) -> tantivy.Query:
+    """Loose terms by mode, phrases required, filters required with zero score."""
+    clauses = []
+    for phrase in parsed.phrases:
+        if len(phrase) == 1:
+            clauses.append((Must, tantivy.Query.term_query(schema, field, phrase[0])))
+        else:
+            clauses.append((Must, tantivy.Query.phrase_query(schema, field, list(phrase))))
+    terms = [tantivy.Query.term_query(schema, field, t) for t in parsed.terms]
+    if terms and mode == "all_words":
+        clauses.extend((Must, t) for t in terms)
+    elif terms:
+        group = tantivy.Query.boolean_query(
+            [(Should, t) for t in terms], minimum_number_should_match=1
+        )
+        clauses.append((Should if parsed.phrases else Must, group))
+    clauses.extend((Must, tantivy.Query.const_score_query(f, 0.0)) for f in filters)
+    return tantivy.Query.boolean_query(clauses)
+
+
+def facet_request() -> dict[str, object]:
+    return {
+        "content_type": {"terms": {"field": "content_type", "size": 50}},
+        "entities": {"terms": {"field": "entities", "size": TOP_ENTITIES, "segment_size": 200_000}},
+    }
+
+
+def round_robin(items: list[object], groups: list[object]) -> list[object]:
+    """Every group's best before any group's second best, rank order inside a round."""
+    seen: Counter[object] = Counter()
+    turns = []
+    for position, (item, group) in enumerate(zip(items, groups, strict=True)):
+        turns.append((seen[group], position, item))
+        seen[group] += 1
+    return [item for _, _, item in sorted(turns, key=lambda t: (t[0], t[1]))]
+
+
+def _top_with_snippets(
+    index: tantivy.Index, query: tantivy.Query, field: str, key: str, limit: int
+) -> list[str]:
+    searcher = index.searcher()
+    hits = searcher.search(query, limit, count=True).hits
+    return _snippets(searcher, index.schema, query, [a for _, a in hits], field, key)
+
+
+def _snippets(
+    searcher: tantivy.Searcher,
+    schema: tantivy.Schema,
+    query: tantivy.Query,
+    addresses: list[object],
+    field: str,
+    key: str,
+) -> list[str]:
+    if not addresses:
+        return []
+    generator = tantivy.SnippetGenerator.create(searcher, query, schema, field)
+    generator.set_max_num_chars(SNIPPET_CHARS)
+    found = []
+    for address in addresses:
+        doc = searcher.doc(address)
+        generator.snippet_from_doc(doc).to_html()
+        ident = doc.get_first(key)
+        if key == "paper_id":
+            ident = f"{ident}#{doc.get_first('chunk_index')}"
+        found.append(str(ident))
+    return found

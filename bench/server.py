@@ -1,0 +1,120 @@
+"""Layer (c) plumbing: gunicorn on a free loopback port, and a keep-alive HTTP client."""
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+BASE_DIR = Path(__file__).resolve().parents[1]
+GUNICORN_CONF = BASE_DIR / "portal" / "gunicorn.conf.py"
+READY_TIMEOUT = 60.0
+STOP_TIMEOUT = 30.0
+REQUEST_TIMEOUT = 120.0
+
+
+def free_port() -> int:
+    """A port nobody listens on right now (loopback)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class HttpClient:
+    """One keep-alive connection to a loopback server; reconnects when the server closes it."""
+
+    def __init__(self, base_url: str) -> None:
+        parts = urlsplit(base_url)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or 80
+        self.conn: http.client.HTTPConnection | None = None
+
+    def get(self, path: str) -> tuple[int, bytes]:
+        """Status and body of GET `path`; one retry on a connection the server dropped."""
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(
+                    self.host, self.port, timeout=REQUEST_TIMEOUT
+                )
+            try:
+                self.conn.request("GET", path)
+                response = self.conn.getresponse()
+                return response.status, response.read()
+            except (http.client.HTTPException, ConnectionError, OSError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+class Gunicorn:
+    """gunicorn with the portal's own config file, on a free port, for the bench only."""
+
+    def __init__(self, index_root: Path, log_path: Path) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.index_root = index_root
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def workers(self) -> int:
+        return int(os.environ.get("PORTAL_WEB_WORKERS", "3"))
+
+    def start(self) -> None:
+        env = {
+            **os.environ,
+            "PORT": str(self.port),
+            "PORTAL_INDEX_DIR": str(self.index_root),
+            "DJANGO_SETTINGS_MODULE": "portal.settings",
+        }
+        binary = Path(sys.executable).parent / "gunicorn"
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [str(binary), "-c", str(GUNICORN_CONF)],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + READY_TIMEOUT
+        client = HttpClient(self.base_url)
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited early; see {self.log_path}")
+            try:
+                status, _ = client.get("/healthz")
+                if status == 200:
+                    client.close()
+                    return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(
+            f"gunicorn did not become ready in {READY_TIMEOUT:.0f}s; see {self.log_path}"
+        )
+
+    def stop(self) -> None:
+        """SIGTERM the master we started (it stops its workers), then wait; kill if stuck."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(timeout=STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
