@@ -71,3 +71,15 @@ document.addEventListener("htmx:confirm", (event) => {
   const typed = trigger.inputType && trigger.inputType !== "insertReplacementText";
   if (box instanceof HTMLInputElement && box.name === "entities" && typed) event.preventDefault();
 });
+
+// Selects of the paper form left at their first option (the default: all words, by paper,
+// standard detail) are left out too, so a pushed URL names only what the user chose.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || form.id !== "paper-form") return;
+  const data = event.detail.formData;
+  form.querySelectorAll("select:not([multiple])").forEach((select) => {
+    const first = select.options[0];
+    if (first && select.value === first.value) data.delete(select.name);
+  });
+});
