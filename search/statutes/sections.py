@@ -10,6 +10,9 @@ MAX_CITATION_CHARS = 120
 MAX_CITATION_MATCHES = 20
 
 
+WEB_URL_PREFIXES = ("https://", "http://")
+
+
 @dataclass(frozen=True)
 class SectionRef:
     """Enough of a section to link to it."""
@@ -41,6 +44,13 @@ class SectionDetail:
     body: str
     previous: SectionRef | None
     next: SectionRef | None
+
+    @property
+    def link_url(self) -> str | None:
+        """`url` when it is a web address; the page never links a `javascript:` or other URL."""
+        if self.url and self.url.strip().lower().startswith(WEB_URL_PREFIXES):
+            return self.url
+        return None
 
 
 REF_FIELDS = ("id", "citation", "heading", "jurisdiction", "source")
