@@ -55,7 +55,7 @@ def paper_service(case: PaperCase, limit: int = PAPER_LIMIT) -> list[str]:
 
     request = PaperSearchRequest(query=case.query, **_paper_options(case, limit))  # type: ignore[arg-type]
     result = search_papers(request)
-    return [f"{row.paper_id}#{row.chunk_index}" for row in result.results]
+    return [f"{row.paper_id}#{row.chunk_index}" for row in result.hits]
 
 
 def paper_default(case: PaperCase, limit: int = PAPER_LIMIT) -> list[str]:
@@ -64,7 +64,7 @@ def paper_default(case: PaperCase, limit: int = PAPER_LIMIT) -> list[str]:
     from search.papers.service import search_papers
 
     request = PaperSearchRequest(query=case.query, match=case.match, limit=limit)
-    return [f"{row.paper_id}#{row.chunk_index}" for row in search_papers(request).results]
+    return [f"{row.paper_id}#{row.chunk_index}" for row in search_papers(request).hits]
 
 
 def paper_path(case: PaperCase, limit: int = PAPER_LIMIT) -> str:

@@ -191,7 +191,7 @@ class Run:
 def _built(engine: str, name: str, target: Path) -> bool:
     if engine == TANTIVY:
         return (target / name / "LIVE").exists()
-    return engine == FTS5 and target.exists()
+    return engine == READ or (engine == FTS5 and target.exists())
 
 
 def run(

@@ -13,8 +13,8 @@ from pathlib import Path
 
 DEVSET = Path(__file__).resolve().parent / "devset"
 SEED = 6
-# Jurisdictions paired with queries in the "with jurisdiction" scenarios, round robin.
-JURISDICTIONS = ("wa", "fl", "mi", "pa", "us", "va", "ct", "id", "ia", "hi", "ga", "al")
+# How many of the largest loaded jurisdictions the "one jurisdiction" scenarios rotate over.
+JURISDICTIONS = 12
 
 STATUTE_SHORT = (
     "security deposit", "eviction notice", "landlord entry", "habitability", "rent increase",
@@ -174,19 +174,37 @@ def paper_queries(count: int) -> list[str]:
     return _top_up(PAPER_QUERIES, extra, count)
 
 
-def with_jurisdictions(queries: list[str]) -> list[StatuteCase]:
-    """Each query confined to a jurisdiction, round robin over JURISDICTIONS."""
-    return [StatuteCase(q, JURISDICTIONS[i % len(JURISDICTIONS)]) for i, q in enumerate(queries)]
+def largest_jurisdictions(count: int = JURISDICTIONS) -> tuple[str, ...]:
+    """The `count` loaded jurisdictions with the most statute sections (ties by code)."""
+    from django.db.models import Count
+
+    from search.models import Section
+
+    rows = (
+        Section.objects.filter(corpus="statute")
+        .values("jurisdiction")
+        .annotate(n=Count("id"))
+        .order_by("-n", "jurisdiction")[:count]
+    )
+    return tuple(row["jurisdiction"] for row in rows)
 
 
-def statute_scenarios(short: int, long: int) -> dict[str, list[StatuteCase]]:
+def with_jurisdictions(queries: list[str], jurisdictions: tuple[str, ...]) -> list[StatuteCase]:
+    """Each query confined to a jurisdiction, round robin over `jurisdictions`."""
+    return [StatuteCase(q, jurisdictions[i % len(jurisdictions)]) for i, q in enumerate(queries)]
+
+
+def statute_scenarios(
+    short: int, long: int, jurisdictions: tuple[str, ...] | None = None
+) -> dict[str, list[StatuteCase]]:
     """The four statute scenarios: short/long queries, with and without jurisdiction."""
+    places = jurisdictions or largest_jurisdictions()
     shorts, longs = statute_short(short), statute_long(long)
     return {
         "short, all jurisdictions": [StatuteCase(q) for q in shorts],
-        "short, one jurisdiction": with_jurisdictions(shorts),
+        "short, one jurisdiction": with_jurisdictions(shorts, places),
         "long, all jurisdictions": [StatuteCase(q) for q in longs],
-        "long, one jurisdiction": with_jurisdictions(longs),
+        "long, one jurisdiction": with_jurisdictions(longs, places),
     }
 
 
