@@ -1,6 +1,7 @@
 """Admin for index builds: rebuild buttons, the build list, and a live progress page."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -41,15 +42,28 @@ class IndexPanel:
     status: IndexStatus
     active: IndexBuild | None
 
+    @property
+    def docs_text(self) -> str:
+        """Documents in the live version, with thousands separators."""
+        return f"{self.status.doc_count:,}" if self.status.doc_count is not None else "–"
+
+    @property
+    def built_text(self) -> str:
+        """When the live version was built, in the site's time zone."""
+        if not self.status.built_at:
+            return "–"
+        built = timezone.localtime(datetime.fromisoformat(self.status.built_at))
+        return built.strftime("%Y-%m-%d %H:%M:%S %Z")
+
 
 @admin.register(IndexBuild)
 class IndexBuildAdmin(admin.ModelAdmin):
     list_display = (
-        "id", "index_name", "status_badge", "progress", "requested_by", "created_at",
-        "duration", "version",
+        "build", "status_badge", "progress", "requester", "created", "duration", "version_code",
     )  # fmt: skip
-    list_display_links = ("id", "index_name")
-    list_filter = ("index_name", "status")
+    list_display_links = ("build",)
+    actions = None  # the build history is a record: nothing to do in bulk
+    # No filter sidebar: it would squeeze the list; the page offers the same filters as links.
     list_select_related = ("requested_by",)
     show_full_result_count = False
 
@@ -70,6 +84,26 @@ class IndexBuildAdmin(admin.ModelAdmin):
         return super().has_module_permission(request) or can_rebuild(request)
 
     # --- list columns ---------------------------------------------------------------------
+    @admin.display(description="build", ordering="-pk")
+    def build(self, obj: IndexBuild) -> str:
+        return f"#{obj.pk} {obj.index_name}"
+
+    @admin.display(description="by", ordering="requested_by__username")
+    def requester(self, obj: IndexBuild) -> str:
+        return str(obj.requested_by) if obj.requested_by else "command line"
+
+    @admin.display(description="requested", ordering="created_at")
+    def created(self, obj: IndexBuild) -> str:
+        return timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
+
+    @admin.display(description="version", ordering="version")
+    def version_code(self, obj: IndexBuild) -> str:
+        return (
+            format_html('<code class="build-version">{}</code>', obj.version)
+            if obj.version
+            else "–"
+        )
+
     @admin.display(description="status", ordering="status")
     def status_badge(self, obj: IndexBuild) -> str:
         return format_html(
@@ -80,7 +114,7 @@ class IndexBuildAdmin(admin.ModelAdmin):
     def progress(self, obj: IndexBuild) -> str:
         if not obj.docs_total:
             return "–"
-        return f"{obj.percent:.0f}% ({human(obj.docs_done)} / {human(obj.docs_total)})"
+        return f"{obj.percent:.0f}% of {human(obj.docs_total)}"
 
     @admin.display(description="duration")
     def duration(self, obj: IndexBuild) -> str:
@@ -110,6 +144,7 @@ class IndexBuildAdmin(admin.ModelAdmin):
         context = {
             "title": "Index builds",
             "index_panels": panels,
+            "filter_links": _filter_links(request),
             "can_rebuild": can_rebuild(request),
             **(extra_context or {}),
         }
@@ -184,13 +219,25 @@ class IndexBuildAdmin(admin.ModelAdmin):
             "title": f"{build.index_name.capitalize()} index build #{build.pk}",
             "build": build,
             "progress": build_progress(build, timezone.now()),
-            "live": index_status(build.index_name),
+            "live": IndexPanel(index_status(build.index_name), None),
             "can_rebuild": can_rebuild(request),
             "has_view_permission": True,
         }
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[IndexBuild]:
         return super().get_queryset(request).select_related("requested_by")
+
+
+def _filter_links(request: HttpRequest) -> list[tuple[str, str, bool]]:
+    """(label, query string, selected) for each index and each status."""
+    chosen = (request.GET.get("index_name"), request.GET.get("status"))
+    links = [("all builds", "?", chosen == (None, None))]
+    links += [(name, f"?index_name={name}", chosen[0] == name) for name in INDEX_NAMES]
+    links += [
+        (label.lower(), f"?status={value}", chosen[1] == value)
+        for value, label in IndexBuild.Status.choices
+    ]
+    return links
 
 
 def _build_url(build: IndexBuild) -> str:

@@ -134,9 +134,14 @@ def recover_stale_builds() -> list[IndexBuild]:
         if reason is None:
             continue
         # Conditional on the row being unchanged, so a build that just reported is not failed.
+        # It ended at its last sign of life, not when the death was noticed.
         failed = IndexBuild.objects.filter(
             pk=build.pk, status=build.status, heartbeat_at=build.heartbeat_at
-        ).update(status=IndexBuild.Status.FAILED, error=reason, finished_at=now)
+        ).update(
+            status=IndexBuild.Status.FAILED,
+            error=reason,
+            finished_at=build.heartbeat_at or build.started_at or now,
+        )
         if failed:
             _fail_task(build.task_id, reason)
             logger.warning("index build #%s marked failed: %s", build.pk, reason)
