@@ -4,15 +4,17 @@ Parameter names are the seed's own. List parameters (`categories`, `contentType`
 `entities`) accept repeated parameters, comma-separated values, or both.
 """
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
 from django import forms
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
 from search.backends.searching import ALL_WORDS, ANY_WORDS
 from search.enrichment import CONTENT_TYPES
+from search.models import ResearchRun
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import (
@@ -54,7 +56,7 @@ KNOWN_PARAMS = frozenset(
 )  # fmt: skip
 
 
-def split_values(values: list[str]) -> tuple[str, ...]:
+def split_values(values: Sequence[Any]) -> tuple[str, ...]:
     """Repeated and comma-separated values, trimmed, empty ones dropped, first spelling kept."""
     seen: dict[str, str] = {}
     for value in values:
@@ -135,12 +137,12 @@ class PaperSearchForm(forms.Form):
         data: Any = None,
         *,
         catalog: PaperCatalog,
-        user: AbstractBaseUser | AnonymousUser | None = None,
+        user: User | AnonymousUser | None = None,
     ) -> None:
         super().__init__(data)
         self.catalog = catalog
         self.user = user or AnonymousUser()
-        self.run = None
+        self.run: ResearchRun | None = None
         self.fields["categories"].widget.choices = [
             (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
         ]
@@ -230,13 +232,14 @@ class PaperSearchForm(forms.Form):
         if not value:
             return None
         try:
-            self.run = own_run(self.user, value)
+            run = own_run(self.user, value)
         except RunRejected as exc:
             raise ValidationError(str(exc)) from None
-        return int(self.run.pk)
+        self.run = run
+        return int(run.pk)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         start, end = data.get("dateFrom"), data.get("dateTo")
         if start and end and start > end:
             self.add_error("dateTo", f"dateTo ({end}) is before dateFrom ({start}).")
@@ -271,7 +274,7 @@ class PaperLookupForm(forms.Form):
     title = forms.CharField(required=False, max_length=1000)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         given = [
             name for name in ("arxiv_id", "paper_id", "title") if (data.get(name) or "").strip()
         ]

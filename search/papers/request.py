@@ -54,7 +54,7 @@ class PaperSearchRequest:
 
     def params(self, **changes: object) -> list[tuple[str, str]]:
         """The request as (seed name, value) pairs; defaults left out, lists repeated."""
-        values = {
+        values: dict[str, object] = {
             "query": self.query,
             "match": self.match if self.match != ALL_WORDS else None,
             "limit": self.limit,

@@ -1,6 +1,6 @@
 """Research runs: create, list, find one of a user's runs, record a search in its history."""
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, QuerySet
 
 from search.models import ResearchRun, RunQuery
@@ -19,19 +19,19 @@ class RunRejected(ValueError):
     """The run_id is not the requesting user's run (or nobody is signed in)."""
 
 
-def runs_of(user: AbstractBaseUser | AnonymousUser) -> QuerySet[ResearchRun]:
+def runs_of(user: User | AnonymousUser) -> QuerySet[ResearchRun]:
     """The user's runs, newest first, with their query counts."""
     if not user.is_authenticated:
         return ResearchRun.objects.none()
     return ResearchRun.objects.filter(owner=user).annotate(query_count=Count("queries"))
 
 
-def create_run(user: AbstractBaseUser, name: str) -> ResearchRun:
+def create_run(user: User, name: str) -> ResearchRun:
     """A new run owned by `user`."""
     return ResearchRun.objects.create(owner=user, name=name.strip())
 
 
-def own_run(user: AbstractBaseUser | AnonymousUser, run_id: int | str) -> ResearchRun:
+def own_run(user: User | AnonymousUser, run_id: int | str) -> ResearchRun:
     """The user's run with this id; RunRejected when unknown, someone else's, or anonymous.
 
     Unknown and foreign ids get the same message, so ids of other users' runs cannot be

@@ -15,7 +15,7 @@ def run_list(request: HttpRequest) -> HttpResponse:
     """Your runs, newest first, and a form to start one."""
     form = RunForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        run = create_run(request.user, form.cleaned_data["name"])  # type: ignore[arg-type]
+        run = create_run(request.user, form.cleaned_data["name"])  # type: ignore[arg-type]  # login_required
         return redirect("run_detail", run_id=run.pk)
     context = {"form": form, "runs": runs_of(request.user)}
     return render(request, "papers/runs.html", context, status=400 if form.errors else 200)

@@ -139,7 +139,7 @@ class TantivyPaperSearch:
 
     def _count(self, query: tantivy.Query) -> int:
         # limit=0 panics in tantivy; one hit is the cheapest valid count.
-        return int(self.searcher.search(query, 1, count=True).count)
+        return int(self.searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
 
     def facets(self, top_entities: int) -> FacetCounts:
         """Exact counts over all matches from one terms aggregation per field."""
@@ -253,7 +253,7 @@ def index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
     abstracts = tantivy.Query.term_query(live.index.schema, "chunk_index", 0)
     terms = {"field": "categories", "size": 10_000, "segment_size": ENTITY_SEGMENT_SIZE}
     per_category = searcher.aggregate(abstracts, {"categories": {"terms": terms}})
-    abstract_count = int(searcher.search(abstracts, 1, count=True).count)
+    abstract_count = int(searcher.search(abstracts, 1, count=True).count)  # type: ignore[attr-defined]
     overall = facet_counts(searcher, tantivy.Query.all_query(), top_entities)
     return IndexFacts(
         chunks=int(searcher.num_docs),
