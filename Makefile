@@ -48,5 +48,13 @@ lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-bench: prepare install-dev
-	$(PY) -m bench
+## Benchmarks on the real data: tables on stdout, bench/out/report.md (README "Performance").
+## The bench builds its own scratch indexes, so it needs the data loaded but not `reindex`.
+## `make bench BENCH_ARGS=--quick` is a smoke run.
+bench: install
+	@mkdir -p var
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(PY) manage.py ingest_statutes
+	$(PY) manage.py ingest_papers
+	$(PY) -m bench $(BENCH_ARGS)

@@ -10,16 +10,16 @@ class BenchConfig:
     """Sizes of one run; FULL is sized for about 15 minutes on a shared 2-core machine."""
 
     # Distinct queries per statute scenario (short keyword / long question) and per paper mode.
-    statute_short: int = 60
-    statute_long: int = 24
-    paper_queries: int = 40
+    statute_short: int = 50
+    statute_long: int = 20
+    paper_queries: int = 30
     # Timed runs of every query at every layer (after one untimed warm-up run).
-    repeats: int = 3
+    repeats: int = 2
     # FTS5 is slow on long any-of queries: at most this many runs per scenario.
-    fts5_max_runs: int = 60
+    fts5_max_runs: int = 30
     # Scaling: corpus fractions in percent, and queries per scenario at each.
     scales: tuple[int, ...] = (25, 50, 100)
-    scaling_queries: int = 24
+    scaling_queries: int = 12
     # Load: concurrent clients and seconds per level.
     concurrency: tuple[int, ...] = (1, 4, 16)
     load_seconds: float = 20.0
