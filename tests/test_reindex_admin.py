@@ -292,3 +292,13 @@ def test_healthz_and_home_show_a_new_version_right_after_the_switch(
     assert health["version"] == second != first
     assert health["built_at"]
     assert second in client.get("/").content.decode()
+
+
+def test_filter_links_narrow_the_build_list(rebuilder: Client, index_root: Path) -> None:
+    failed = IndexBuild.objects.create(index_name="papers", status=IndexBuild.Status.FAILED)
+    queued = request_rebuild("statutes", None)
+    text = rebuilder.get(CHANGELIST + "?status=failed").content.decode()
+    assert f"#{failed.pk} papers" in text and f"#{queued.pk} statutes" not in text
+    assert "<strong>failed</strong>" in text
+    text = rebuilder.get(CHANGELIST + "?index_name=statutes").content.decode()
+    assert f"#{queued.pk} statutes" in text and f"#{failed.pk} papers" not in text
