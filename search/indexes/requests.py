@@ -13,7 +13,7 @@ from datetime import datetime
 from functools import partial
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection, transaction
 from django.tasks import TaskResultStatus
 from django.utils import timezone
@@ -42,7 +42,7 @@ class RebuildOutcome:
     refusal: str | None
 
 
-def request_rebuild(index_name: str, user: AbstractBaseUser | AnonymousUser | None) -> IndexBuild:
+def request_rebuild(index_name: str, user: User | AnonymousUser | None) -> IndexBuild:
     """Record a queued build of `index_name` and enqueue its task once the record is committed.
 
     Raises RebuildRefused when a build of that index is queued or running (in the database, or
@@ -75,7 +75,7 @@ def request_rebuild(index_name: str, user: AbstractBaseUser | AnonymousUser | No
 
 
 def request_rebuilds(
-    index_names: tuple[str, ...], user: AbstractBaseUser | AnonymousUser | None
+    index_names: tuple[str, ...], user: User | AnonymousUser | None
 ) -> list[RebuildOutcome]:
     """`request_rebuild` for each index; one refusal does not stop the others."""
     outcomes = []
