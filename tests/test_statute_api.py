@@ -1,5 +1,7 @@
 """The statute JSON API contract: names, fields, every error path, hostile input."""
 
+# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
+
 from pathlib import Path
 from typing import Any
 
@@ -8,6 +10,11 @@ from django.test import Client
 
 from search.models import Section
 from search.statutes import notes
+from tests.statute_support import (  # noqa: F401 (fixtures)
+    shared_statute_index,
+    statute_index,
+    statutes_loaded,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +40,7 @@ def assert_notes(body: dict[str, Any]) -> None:
     assert isinstance(body["coverage_note"], str) and body["coverage_note"]
 
 
-def test_search_response_has_every_field(client: Client, built_indexes: Path) -> None:
+def test_search_response_has_every_field(client: Client, statute_index: Path) -> None:
     status, body = get(
         client, "/api/statute_search", q='landlord "security deposit" return', jurisdiction="wa"
     )
@@ -51,7 +58,7 @@ def test_search_response_has_every_field(client: Client, built_indexes: Path) ->
     assert_notes(body)
 
 
-def test_terms_dropped_carry_reasons(client: Client, built_indexes: Path) -> None:
+def test_terms_dropped_carry_reasons(client: Client, statute_index: Path) -> None:
     _, body = get(client, "/api/statute_search", q="is the landlord landlord", jurisdiction="wa")
     assert body["terms_dropped"] == [
         {"term": "is", "reason": "stop_word"},
@@ -60,19 +67,19 @@ def test_terms_dropped_carry_reasons(client: Client, built_indexes: Path) -> Non
     ]
 
 
-def test_no_jurisdiction_warning_is_in_the_note(client: Client, built_indexes: Path) -> None:
+def test_no_jurisdiction_warning_is_in_the_note(client: Client, statute_index: Path) -> None:
     _, body = get(client, "/api/statute_search", q="landlord")
     assert notes.NO_JURISDICTION_WARNING in body["note"]
     assert body["warnings"][0] == notes.NO_JURISDICTION_WARNING
 
 
-def test_capped_limit_is_noted(client: Client, built_indexes: Path) -> None:
+def test_capped_limit_is_noted(client: Client, statute_index: Path) -> None:
     status, body = get(client, "/api/statute_search", q="landlord", limit="51")
     assert status == 200 and body["limit"] == 50
     assert "limit=51 is above the maximum" in body["note"]
 
 
-def test_citation_match_is_offered(client: Client, built_indexes: Path) -> None:
+def test_citation_match_is_offered(client: Client, statute_index: Path) -> None:
     _, body = get(client, "/api/statute_search", q="RCW 59.18.060")
     assert body["citation_matches"] == [
         {
@@ -105,7 +112,7 @@ def test_citation_match_is_offered(client: Client, built_indexes: Path) -> None:
     ],
 )
 def test_bad_requests_are_400_with_notes(
-    client: Client, built_indexes: Path, params: dict[str, str], field: str
+    client: Client, statute_index: Path, params: dict[str, str], field: str
 ) -> None:
     status, body = get(client, "/api/statute_search", **params)
     assert status == 400
@@ -115,13 +122,13 @@ def test_bad_requests_are_400_with_notes(
     assert_notes(body)
 
 
-def test_400_coverage_note_keeps_the_valid_filters(client: Client, built_indexes: Path) -> None:
+def test_400_coverage_note_keeps_the_valid_filters(client: Client, statute_index: Path) -> None:
     _, body = get(client, "/api/statute_search", q="landlord", jurisdiction="id", limit="x")
-    assert body["coverage_note"].startswith("Searched Idaho (ID)")
+    assert body["coverage_note"].startswith("Scope: Idaho (ID)")
 
 
 def test_missing_index_is_503_with_notes(
-    client: Client, loaded_corpus: Path, index_root: Path
+    client: Client, statutes_loaded: Path, index_root: Path
 ) -> None:
     status, body = get(client, "/api/statute_search", q="landlord", jurisdiction="wa")
     assert status == 503
@@ -147,7 +154,7 @@ HOSTILE = [
 
 
 @pytest.mark.parametrize("q", HOSTILE)
-def test_hostile_queries_never_500(client: Client, built_indexes: Path, q: str) -> None:
+def test_hostile_queries_never_500(client: Client, statute_index: Path, q: str) -> None:
     status, body = get(client, "/api/statute_search", q=q)
     assert status in (200, 400)
     assert_notes(body)
@@ -165,7 +172,7 @@ def test_hostile_queries_never_500(client: Client, built_indexes: Path, q: str) 
     ],
 )
 def test_hostile_parameters_never_500(
-    client: Client, built_indexes: Path, params: dict[str, str]
+    client: Client, statute_index: Path, params: dict[str, str]
 ) -> None:
     status, body = get(client, "/api/statute_search", **params)
     assert status in (200, 400)
@@ -173,22 +180,22 @@ def test_hostile_parameters_never_500(
 
 
 @pytest.mark.parametrize("raw", ["%ED%A0%80+landlord", "%FF%FE%00", "landlord%C0%AF"])
-def test_invalid_utf8_in_the_url_never_500(client: Client, built_indexes: Path, raw: str) -> None:
+def test_invalid_utf8_in_the_url_never_500(client: Client, statute_index: Path, raw: str) -> None:
     response = client.get("/api/statute_search?q=" + raw)
     assert response.status_code in (200, 400)
     assert_notes(response.json())
 
 
-def test_repeated_parameters_use_the_last(client: Client, built_indexes: Path) -> None:
+def test_repeated_parameters_use_the_last(client: Client, statute_index: Path) -> None:
     response = client.get("/api/statute_search?q=escrow&q=landlord&jurisdiction=wa")
     assert response.json()["terms_searched"] == ["landlord"]
 
 
-def test_only_get_is_allowed(client: Client, built_indexes: Path) -> None:
+def test_only_get_is_allowed(client: Client, statute_index: Path) -> None:
     assert client.post("/api/statute_search", {"q": "landlord"}).status_code == 405
 
 
-def test_section_by_id_returns_the_whole_section(client: Client, loaded_corpus: Path) -> None:
+def test_section_by_id_returns_the_whole_section(client: Client, statutes_loaded: Path) -> None:
     status, body = get(client, "/api/statute", id="wa:statute:59.18.060")
     assert status == 200
     assert body["body"].endswith("shall in particular:")
@@ -202,18 +209,20 @@ def test_section_by_id_returns_the_whole_section(client: Client, loaded_corpus: 
     assert "wa-stat" in body["coverage_note"]
 
 
-def test_section_by_citation_ignores_case_and_spacing(client: Client, loaded_corpus: Path) -> None:
+def test_section_by_citation_ignores_case_and_spacing(
+    client: Client, statutes_loaded: Path
+) -> None:
     status, body = get(client, "/api/statute", citation="42 usc § 1437f")
     assert status == 200 and body["id"] == "us:usc:42:1437f"
 
 
-def test_unknown_section_is_404_with_notes(client: Client, loaded_corpus: Path) -> None:
+def test_unknown_section_is_404_with_notes(client: Client, statutes_loaded: Path) -> None:
     status, body = get(client, "/api/statute", id="wa:statute:0")
     assert status == 404 and body["error"] == "not_found"
     assert_notes(body)
 
 
-def test_ambiguous_citation_lists_the_candidates(client: Client, loaded_corpus: Path) -> None:
+def test_ambiguous_citation_lists_the_candidates(client: Client, statutes_loaded: Path) -> None:
     twin = Section.objects.get(id="wa:statute:59.18.060")
     twin.id, twin.ordinal = "wa:statute:twin", 99
     twin.save()
@@ -225,14 +234,14 @@ def test_ambiguous_citation_lists_the_candidates(client: Client, loaded_corpus: 
 
 @pytest.mark.parametrize("params", [{}, {"id": "x", "citation": "y"}])
 def test_section_lookup_needs_one_key(
-    client: Client, loaded_corpus: Path, params: dict[str, str]
+    client: Client, statutes_loaded: Path, params: dict[str, str]
 ) -> None:
     status, body = get(client, "/api/statute", **params)
     assert status == 400 and "request" in body["errors"]
     assert_notes(body)
 
 
-def test_sources_lists_every_source_with_coverage(client: Client, loaded_corpus: Path) -> None:
+def test_sources_lists_every_source_with_coverage(client: Client, statutes_loaded: Path) -> None:
     status, body = get(client, "/api/sources", tool="statute_search")
     assert status == 200 and body["tool"] == "statute_search"
     codes = {s["code"]: s for s in body["sources"]}
@@ -249,7 +258,7 @@ def test_sources_lists_every_source_with_coverage(client: Client, loaded_corpus:
     assert_notes(body)
 
 
-def test_sources_for_one_code(client: Client, loaded_corpus: Path) -> None:
+def test_sources_for_one_code(client: Client, statutes_loaded: Path) -> None:
     status, body = get(client, "/api/sources", tool="statute_search", source="cfr")
     assert status == 200
     assert [s["code"] for s in body["sources"]] == ["cfr"]
@@ -258,7 +267,7 @@ def test_sources_for_one_code(client: Client, loaded_corpus: Path) -> None:
 
 @pytest.mark.parametrize("params", [{"tool": "nope"}, {"source": "zz"}, {"source": "ks"}])
 def test_sources_bad_parameters_are_400(
-    client: Client, loaded_corpus: Path, params: dict[str, str]
+    client: Client, statutes_loaded: Path, params: dict[str, str]
 ) -> None:
     status, body = get(client, "/api/sources", **params)
     assert status == 400 and body["error"] == "bad_request"

@@ -1,5 +1,7 @@
 """Statute forms: every parameter's validation and the messages users see."""
 
+# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
+
 from pathlib import Path
 
 import pytest
@@ -12,12 +14,13 @@ from search.statutes.forms import (
     StatuteSearchForm,
 )
 from search.statutes.service import StatuteSearchRequest
+from tests.statute_support import statutes_loaded  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def catalog(loaded_corpus: Path) -> Catalog:
+def catalog(statutes_loaded: Path) -> Catalog:
     return load_catalog()
 
 
@@ -50,7 +53,7 @@ def test_q_is_required(catalog: Catalog) -> None:
 
 def test_q_of_common_words_only_says_why(catalog: Catalog) -> None:
     [message] = errors(catalog, q="what is the")["q"]
-    assert message.startswith("Nothing left to search: what, is, the are common words")
+    assert message.startswith("Nothing left to search: 'what', 'is', 'the' are very common words")
 
 
 def test_q_of_punctuation_only_says_why(catalog: Catalog) -> None:

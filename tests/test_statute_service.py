@@ -1,5 +1,7 @@
 """The statute search service on the test corpus index: every SPEC section 1 rule."""
 
+# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
+
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,11 @@ from search.statutes.service import (
     StatuteSearchResult,
     search_statutes,
 )
+from tests.statute_support import (  # noqa: F401 (fixtures)
+    shared_statute_index,
+    statute_index,
+    statutes_loaded,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +33,7 @@ def ids(result: StatuteSearchResult) -> list[str]:
     return [row.id for row in result.results]
 
 
-def test_loose_words_match_any_of(built_indexes: Path) -> None:
+def test_loose_words_match_any_of(statute_index: Path) -> None:
     result = run("habitation retaliate")
     assert set(ids(result)) == {"wa:statute:59.18.060"} | {
         f"ut:statute:57-22-{n}" for n in range(1, 6)
@@ -34,7 +41,7 @@ def test_loose_words_match_any_of(built_indexes: Path) -> None:
     assert result.total == 6
 
 
-def test_stop_words_are_dropped_with_their_reason(built_indexes: Path) -> None:
+def test_stop_words_are_dropped_with_their_reason(statute_index: Path) -> None:
     result = run("can the landlord keep it")
     assert result.terms_searched == ("landlord", "keep")
     assert [(d.term, d.reason) for d in result.terms_dropped] == [
@@ -42,20 +49,20 @@ def test_stop_words_are_dropped_with_their_reason(built_indexes: Path) -> None:
     ]  # fmt: skip
 
 
-def test_legal_negations_are_searched(built_indexes: Path) -> None:
+def test_legal_negations_are_searched(statute_index: Path) -> None:
     result = run("shall not withhold", jurisdiction="id")
     assert result.terms_searched == ("shall", "not", "withhold")
     assert ids(result)[0] == "id:statute:6-320"
 
 
-def test_duplicates_collapse_case_insensitively(built_indexes: Path) -> None:
+def test_duplicates_collapse_case_insensitively(statute_index: Path) -> None:
     result = run("Landlord landlord LANDLORD")
     assert result.terms_searched == ("landlord",)
     # The same dropped word is listed once, however often it repeats.
     assert [(d.term, d.reason) for d in result.terms_dropped] == [("landlord", DUPLICATE)]
 
 
-def test_at_most_forty_terms_run_and_the_rest_are_reported(built_indexes: Path) -> None:
+def test_at_most_forty_terms_run_and_the_rest_are_reported(statute_index: Path) -> None:
     words = " ".join(f"word{i}" for i in range(45))
     result = run(words + " landlord")
     assert len(result.terms_searched) == 40
@@ -65,13 +72,13 @@ def test_at_most_forty_terms_run_and_the_rest_are_reported(built_indexes: Path) 
     assert result.total == 0
 
 
-def test_phrase_must_appear(built_indexes: Path) -> None:
+def test_phrase_must_appear(statute_index: Path) -> None:
     result = run('"security deposit"')
     assert set(ids(result)) == {"wa:statute:59.18.260", "wa:statute:59.18.280", "id:statute:6-321"}
     assert all('"security deposit"' in row.matched_terms for row in result.results)
 
 
-def test_with_a_phrase_loose_words_only_rank(built_indexes: Path) -> None:
+def test_with_a_phrase_loose_words_only_rank(statute_index: Path) -> None:
     result = run('return "security deposit"')
     assert result.total == 3
     both_say_return = {"wa:statute:59.18.280", "id:statute:6-321"}
@@ -79,62 +86,62 @@ def test_with_a_phrase_loose_words_only_rank(built_indexes: Path) -> None:
     assert result.results[2].matched_terms == ('"security deposit"',)
 
 
-def test_phrase_words_in_the_wrong_order_do_not_match(built_indexes: Path) -> None:
+def test_phrase_words_in_the_wrong_order_do_not_match(statute_index: Path) -> None:
     assert run('"deposit security"').total == 0
 
 
-def test_unclosed_quote_reads_the_rest_as_loose_words(built_indexes: Path) -> None:
+def test_unclosed_quote_reads_the_rest_as_loose_words(statute_index: Path) -> None:
     result = run('landlord "security deposit')
     assert result.terms_searched == ("landlord", "security", "deposit")
     assert notes.UNCLOSED_QUOTE_WARNING in result.warnings
     assert notes.UNCLOSED_QUOTE_WARNING in result.note
 
 
-def test_or_is_not_an_operator(built_indexes: Path) -> None:
+def test_or_is_not_an_operator(statute_index: Path) -> None:
     result = run("escrow or habitation")
     assert result.terms_searched == ("escrow", "habitation")
     assert notes.OR_WARNING in result.warnings
 
 
-def test_query_syntax_is_just_words(built_indexes: Path) -> None:
+def test_query_syntax_is_just_words(statute_index: Path) -> None:
     result = run('body:landlord AND -tenant* ~2 (deposit) [1 TO 5] ^3 "')
     assert result.terms_searched == ("body", "landlord", "tenant", "2", "deposit", "1", "5", "3")
     assert result.total > 0
 
 
-def test_non_latin_text_runs(built_indexes: Path) -> None:
+def test_non_latin_text_runs(statute_index: Path) -> None:
     result = run("арендодатель 房东 مالك")
     assert result.terms_searched == ("арендодатель", "房东", "مالك")
     assert result.total == 0
 
 
-def test_nothing_left_to_search_is_refused(built_indexes: Path) -> None:
+def test_nothing_left_to_search_is_refused(statute_index: Path) -> None:
     with pytest.raises(NothingToSearch):
         run("the of and")
 
 
-def test_jurisdiction_restricts_rows_and_drops_the_warning(built_indexes: Path) -> None:
+def test_jurisdiction_restricts_rows_and_drops_the_warning(statute_index: Path) -> None:
     result = run("landlord", jurisdiction="id")
     assert {row.jurisdiction for row in result.results} == {"id"}
     assert notes.NO_JURISDICTION_WARNING not in result.warnings
     assert "Idaho" in result.coverage_note
 
 
-def test_without_jurisdiction_results_mix_states_and_say_so(built_indexes: Path) -> None:
+def test_without_jurisdiction_results_mix_states_and_say_so(statute_index: Path) -> None:
     result = run("landlord")
     assert {row.jurisdiction for row in result.results} >= {"wa", "id"}
     assert notes.NO_JURISDICTION_WARNING in result.warnings
     assert "97.7%" in result.note and "6,852" in result.note
 
 
-def test_default_scope_is_statutes_plus_loaded_default_regulations(built_indexes: Path) -> None:
+def test_default_scope_is_statutes_plus_loaded_default_regulations(statute_index: Path) -> None:
     # cfr is not a default source, so its escrow section is not found without source=cfr.
     assert run("escrow").total == 0
     assert ids(run("escrow", source="cfr")) == ["us:cfr:12:1024.17"]
 
 
 def test_a_default_regulation_source_is_searched_with_the_statutes(
-    built_indexes: Path, settings: object
+    statute_index: Path, settings: object
 ) -> None:
     settings.PORTAL_DEFAULT_REGULATION_SOURCES = ("cfr", "ks-kar")  # type: ignore[attr-defined]
     result = run("escrow landlord")
@@ -143,52 +150,52 @@ def test_a_default_regulation_source_is_searched_with_the_statutes(
     assert "ks-kar (Kansas administrative regulations) not loaded" in result.coverage_note
 
 
-def test_missing_default_regulation_source_is_named_in_coverage(built_indexes: Path) -> None:
+def test_missing_default_regulation_source_is_named_in_coverage(statute_index: Path) -> None:
     result = run("landlord", jurisdiction="wa")
     assert "ks-kar" in result.coverage_note and "not loaded" in result.coverage_note
 
 
-def test_source_searches_that_source_alone(built_indexes: Path) -> None:
+def test_source_searches_that_source_alone(statute_index: Path) -> None:
     result = run("landlord deposit", source="cfr")
     assert {row.source for row in result.results} == {"cfr"}
     assert {row.corpus for row in result.results} == {"regulation"}
-    assert result.coverage_note.startswith("Searched cfr alone")
+    assert result.coverage_note.startswith("Scope: cfr alone")
     assert notes.NO_JURISDICTION_WARNING not in result.warnings  # cfr is federal only
 
 
-def test_title_narrows_the_source(built_indexes: Path) -> None:
+def test_title_narrows_the_source(statute_index: Path) -> None:
     result = run("landlord deposit", source="cfr", title="1002")
     assert ids(result) == ["us:cfr:12:1002.1"]
     assert "part 1002" in result.coverage_note
 
 
-def test_limit_defaults_to_twenty_and_total_counts_every_match(built_indexes: Path) -> None:
+def test_limit_defaults_to_twenty_and_total_counts_every_match(statute_index: Path) -> None:
     result = run("retaliate landlord tenant", limit=None)
     assert result.limit == 20
     small = run("retaliate landlord tenant", limit=2)
     assert len(small.results) == 2 and small.total == result.total > 2
 
 
-def test_limit_above_the_cap_is_capped_with_a_note(built_indexes: Path) -> None:
+def test_limit_above_the_cap_is_capped_with_a_note(statute_index: Path) -> None:
     result = run("landlord", limit=500)
     assert result.limit == 50
     assert notes.limit_capped_warning(500, 50) in result.warnings
 
 
-def test_ties_are_broken_by_the_stable_order_key(built_indexes: Path) -> None:
+def test_ties_are_broken_by_the_stable_order_key(statute_index: Path) -> None:
     result = run("retaliate")
     assert ids(result) == [f"ut:statute:57-22-{n}" for n in range(1, 6)]
     assert len({row.score for row in result.results}) == 1
 
 
-def test_ties_at_the_limit_boundary_keep_the_stable_order(built_indexes: Path) -> None:
+def test_ties_at_the_limit_boundary_keep_the_stable_order(statute_index: Path) -> None:
     for limit in (1, 2, 3, 4):
         assert ids(run("retaliate", limit=limit)) == [
             f"ut:statute:57-22-{n}" for n in range(1, limit + 1)
         ]
 
 
-def test_same_query_same_order(built_indexes: Path) -> None:
+def test_same_query_same_order(statute_index: Path) -> None:
     first = run("landlord tenant deposit return notice")
     again = run("landlord tenant deposit return notice")
     assert [(r.id, r.score) for r in first.results] == [(r.id, r.score) for r in again.results]
@@ -197,7 +204,7 @@ def test_same_query_same_order(built_indexes: Path) -> None:
     assert scores == sorted(scores, reverse=True)
 
 
-def test_each_row_lists_the_terms_it_matched(built_indexes: Path) -> None:
+def test_each_row_lists_the_terms_it_matched(statute_index: Path) -> None:
     result = run('landlord "security deposit" return', jurisdiction="wa")
     matched = {row.id: row.matched_terms for row in result.results}
     assert result.terms_searched == ("landlord", "return", '"security deposit"')
@@ -205,13 +212,13 @@ def test_each_row_lists_the_terms_it_matched(built_indexes: Path) -> None:
     assert matched["wa:statute:59.18.260"] == ("landlord", '"security deposit"')
 
 
-def test_only_the_body_is_searched_not_the_heading(built_indexes: Path) -> None:
+def test_only_the_body_is_searched_not_the_heading(statute_index: Path) -> None:
     # "Moneys" and "Written" appear in headings of the test corpus, never in a body.
     assert run("moneys").total == 0
     assert "wa:statute:59.18.260" not in ids(run("written", jurisdiction="wa"))
 
 
-def test_rows_carry_every_field_and_a_marked_snippet(built_indexes: Path) -> None:
+def test_rows_carry_every_field_and_a_marked_snippet(statute_index: Path) -> None:
     row = run("escrow", source="cfr").results[0]
     assert (row.citation, row.jurisdiction, row.corpus, row.source) == (
         "12 CFR 1024.17", "us", "regulation", "cfr",
@@ -227,7 +234,7 @@ def test_rows_carry_every_field_and_a_marked_snippet(built_indexes: Path) -> Non
     assert row.rank == 1 and row.score > 0 and row.url is None
 
 
-def test_ends_at_colon_is_flagged_and_explained(built_indexes: Path) -> None:
+def test_ends_at_colon_is_flagged_and_explained(statute_index: Path) -> None:
     result = run("habitation", jurisdiction="wa")
     assert result.results[0].ends_at_colon is True
     assert notes.ENDS_AT_COLON_NOTE in result.note
@@ -245,22 +252,22 @@ def test_ends_at_colon_is_flagged_and_explained(built_indexes: Path) -> None:
     ],
 )
 def test_a_citation_query_offers_that_section_first(
-    built_indexes: Path, q: str, expected: str
+    statute_index: Path, q: str, expected: str
 ) -> None:
     result = run(q)
     assert [ref.id for ref in result.citation_matches] == [expected]
 
 
-def test_ordinary_words_offer_no_citation(built_indexes: Path) -> None:
+def test_ordinary_words_offer_no_citation(statute_index: Path) -> None:
     assert run("landlord deposit").citation_matches == ()
 
 
-def test_missing_index_raises_index_unavailable(loaded_corpus: Path, index_root: Path) -> None:
+def test_missing_index_raises_index_unavailable(statutes_loaded: Path, index_root: Path) -> None:
     with pytest.raises(IndexUnavailable):
         run("landlord")
 
 
-def test_catalog_knows_sources_jurisdictions_and_codes(loaded_corpus: Path) -> None:
+def test_catalog_knows_sources_jurisdictions_and_codes(statutes_loaded: Path) -> None:
     catalog = load_catalog()
     assert catalog.jurisdictions[0] == "us" and "ut" in catalog.jurisdictions
     assert list(catalog.search_codes) == ["cfr"]

@@ -1,9 +1,17 @@
 """Statute pages: full page, htmx partial, history restore, section and sources pages."""
 
+# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
+
 from pathlib import Path
 
 import pytest
 from django.test import Client
+
+from tests.statute_support import (  # noqa: F401 (fixtures)
+    shared_statute_index,
+    statute_index,
+    statutes_loaded,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +24,7 @@ def page(client: Client, url: str = SEARCH, **headers: str) -> tuple[int, str]:
     return response.status_code, response.content.decode()
 
 
-def test_empty_page_shows_the_form_and_how_to_search(client: Client, built_indexes: Path) -> None:
+def test_empty_page_shows_the_form_and_how_to_search(client: Client, statute_index: Path) -> None:
     status, html = page(client)
     assert status == 200
     assert "<html" in html and 'id="statute-form"' in html
@@ -29,18 +37,18 @@ def test_empty_page_shows_the_form_and_how_to_search(client: Client, built_index
     assert 'href="/statutes/">Statutes</a>' in html and 'href="/sources/">Sources</a>' in html
 
 
-def test_search_renders_the_whole_page_without_htmx(client: Client, built_indexes: Path) -> None:
+def test_search_renders_the_whole_page_without_htmx(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + '?q=landlord+"security+deposit"+return&jurisdiction=wa')
     assert status == 200 and "<html" in html
     assert "2 sections match" in html
     assert "<mark>security deposit</mark>" in html
     assert "Matched 3 of 3 terms" in html
     assert 'href="/statutes/wa:statute:59.18.280/?q=landlord' in html
-    assert "Searched Washington (WA)" in html
+    assert "Scope: Washington (WA)" in html
     assert '<option value="wa" selected>' in html
 
 
-def test_htmx_request_gets_only_the_results_partial(client: Client, built_indexes: Path) -> None:
+def test_htmx_request_gets_only_the_results_partial(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + "?q=landlord&jurisdiction=id", **HX)
     assert status == 200
     assert "<html" not in html and 'id="statute-form"' not in html
@@ -49,12 +57,12 @@ def test_htmx_request_gets_only_the_results_partial(client: Client, built_indexe
     assert 'id="jurisdiction-warning" class="field-warn" hx-swap-oob="true"' in html
 
 
-def test_htmx_response_varies_on_the_htmx_headers(client: Client, built_indexes: Path) -> None:
+def test_htmx_response_varies_on_the_htmx_headers(client: Client, statute_index: Path) -> None:
     response = client.get(SEARCH + "?q=landlord", **HX)  # type: ignore[arg-type]
     assert "HX-Request" in response["Vary"]
 
 
-def test_history_restore_gets_the_full_page(client: Client, built_indexes: Path) -> None:
+def test_history_restore_gets_the_full_page(client: Client, statute_index: Path) -> None:
     status, html = page(
         client, SEARCH + "?q=landlord", HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HX
     )
@@ -62,7 +70,7 @@ def test_history_restore_gets_the_full_page(client: Client, built_indexes: Path)
 
 
 def test_title_field_is_swapped_only_when_the_source_changes(
-    client: Client, built_indexes: Path
+    client: Client, statute_index: Path
 ) -> None:
     changed = {"HTTP_HX_CURRENT_URL": "http://testserver/statutes/?q=escrow", **HX}
     _, html = page(client, SEARCH + "?q=escrow&source=cfr", **changed)
@@ -73,7 +81,7 @@ def test_title_field_is_swapped_only_when_the_source_changes(
     assert 'id="title-field"' not in html
 
 
-def test_bad_input_is_a_400_page_with_the_errors(client: Client, built_indexes: Path) -> None:
+def test_bad_input_is_a_400_page_with_the_errors(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + "?q=landlord&limit=lots&jurisdiction=zz")
     assert status == 400 and "<html" in html
     assert "Check the search" in html and 'role="alert"' in html
@@ -82,19 +90,19 @@ def test_bad_input_is_a_400_page_with_the_errors(client: Client, built_indexes: 
     assert 'value="landlord"' in html  # the form keeps what was typed
 
 
-def test_bad_input_over_htmx_is_a_400_partial(client: Client, built_indexes: Path) -> None:
+def test_bad_input_over_htmx_is_a_400_partial(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + "?q=the&limit=2", **HX)
     assert status == 400 and "<html" not in html
-    assert "Nothing left to search: the is a common word" in html
+    assert "Nothing left to search: &#x27;the&#x27; is a very common word" in html
 
 
-def test_cleared_query_is_not_an_error(client: Client, built_indexes: Path) -> None:
+def test_cleared_query_is_not_an_error(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + "?q=&jurisdiction=wa", **HX)
     assert status == 200 and "How to search" in html
 
 
 def test_missing_index_shows_a_503_panel(
-    client: Client, loaded_corpus: Path, index_root: Path
+    client: Client, statutes_loaded: Path, index_root: Path
 ) -> None:
     status, html = page(client, SEARCH + "?q=landlord&jurisdiction=wa")
     assert status == 503
@@ -103,7 +111,7 @@ def test_missing_index_shows_a_503_panel(
 
 
 def test_empty_results_say_what_was_searched_and_what_to_try(
-    client: Client, built_indexes: Path
+    client: Client, statute_index: Path
 ) -> None:
     _, html = page(client, SEARCH + '?q="deposit+security"&jurisdiction=id')
     assert "No section matched" in html
@@ -111,7 +119,7 @@ def test_empty_results_say_what_was_searched_and_what_to_try(
     assert "try the words without quotes" in html
 
 
-def test_query_and_data_are_escaped(client: Client, built_indexes: Path) -> None:
+def test_query_and_data_are_escaped(client: Client, statute_index: Path) -> None:
     q = "?q=%3Cscript%3Ealert(2)%3C%2Fscript%3E+tenant+written&jurisdiction=wa"
     _, html = page(client, SEARCH + q)
     assert "<script>alert(" not in html
@@ -120,19 +128,19 @@ def test_query_and_data_are_escaped(client: Client, built_indexes: Path) -> None
     assert "&lt;script&gt;alert(2)&lt;/script&gt; tenant written" in html  # the query, in the box
 
 
-def test_citation_query_offers_the_section_first(client: Client, built_indexes: Path) -> None:
+def test_citation_query_offers_the_section_first(client: Client, statute_index: Path) -> None:
     _, html = page(client, SEARCH + "?q=RCW+59.18.060")
     assert html.index("Citation match") < html.index("Terms searched")
     assert 'href="/statutes/wa:statute:59.18.060/?q=RCW+59.18.060"' in html
 
 
-def test_ends_at_colon_badge_is_explained(client: Client, built_indexes: Path) -> None:
+def test_ends_at_colon_badge_is_explained(client: Client, statute_index: Path) -> None:
     _, html = page(client, SEARCH + "?q=habitation&jurisdiction=wa")
     assert "ends at a colon" in html and "the list this section introduces is missing" in html
 
 
 def test_section_page_shows_text_metadata_and_neighbours(
-    client: Client, loaded_corpus: Path
+    client: Client, statutes_loaded: Path
 ) -> None:
     status, html = page(
         client, "/statutes/wa:statute:59.18.280/?q=return+%22security+deposit%22&jurisdiction=wa"
@@ -148,7 +156,7 @@ def test_section_page_shows_text_metadata_and_neighbours(
     assert "<dt>As of</dt><dd>2024</dd>" in html
 
 
-def test_section_page_without_a_query_has_no_marks(client: Client, loaded_corpus: Path) -> None:
+def test_section_page_without_a_query_has_no_marks(client: Client, statutes_loaded: Path) -> None:
     status, html = page(client, "/statutes/wa:statute:59.18.070/")
     assert status == 200 and "<mark>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -156,18 +164,18 @@ def test_section_page_without_a_query_has_no_marks(client: Client, loaded_corpus
 
 
 def test_section_page_warns_when_the_text_ends_at_a_colon(
-    client: Client, loaded_corpus: Path
+    client: Client, statutes_loaded: Path
 ) -> None:
     _, html = page(client, "/statutes/wa:statute:59.18.060/")
     assert "Ends at a colon." in html
 
 
-def test_unknown_section_is_404(client: Client, loaded_corpus: Path) -> None:
+def test_unknown_section_is_404(client: Client, statutes_loaded: Path) -> None:
     assert client.get("/statutes/wa:statute:nope/").status_code == 404
 
 
 def test_sources_page_has_table_chart_and_missing_defaults(
-    client: Client, loaded_corpus: Path
+    client: Client, statutes_loaded: Path
 ) -> None:
     status, html = page(client, "/sources/")
     assert status == 200

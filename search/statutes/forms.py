@@ -77,9 +77,10 @@ class StatuteSearchForm(forms.Form):
         if parsed.is_empty:
             stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
             if stop:
+                words = ", ".join(f"'{w}'" for w in stop)
                 raise ValidationError(
-                    f"Nothing left to search: {', '.join(stop)} "
-                    f"{'is a common word' if len(stop) == 1 else 'are common words'} "
+                    f"Nothing left to search: {words} "
+                    f"{'is a very common word' if len(stop) == 1 else 'are very common words'}, "
                     "dropped from every search. Add a more specific word, or put the words in "
                     '"double quotes" to search them as a phrase.'
                 )

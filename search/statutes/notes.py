@@ -64,9 +64,9 @@ def coverage_note(
     if jurisdiction:
         label = catalog.jurisdiction_label(jurisdiction)
         if scope:
-            parts.append(f"Searched {label}: " + "; ".join(s.describe() for s in scope) + ".")
+            parts.append(f"Scope: {label}: " + "; ".join(s.describe() for s in scope) + ".")
         else:
-            parts.append(f"Nothing is searched for {label}: no statutes are loaded for it.")
+            parts.append(f"Scope: {label}: no statutes are loaded for it.")
     else:
         parts.append(_all_statutes(catalog, scope))
     parts.append(_default_regulations(catalog))
@@ -80,7 +80,7 @@ def coverage_note(
 
 
 def _source_coverage(facts: SourceFacts, jurisdiction: str | None, title: str | None) -> str:
-    text = f"Searched {facts.search_code or facts.code} alone: {facts.describe()}."
+    text = f"Scope: {facts.search_code or facts.code} alone: {facts.describe()}."
     if title:
         noun = "part" if facts.title_field == "chapter" else "title"
         text += f" Narrowed to {noun} {title}."
@@ -99,7 +99,7 @@ def _all_statutes(catalog: Catalog, scope: tuple[SourceFacts, ...]) -> str:
     )
     housing = sorted(j for s in statutes if s.housing_only for j in s.jurisdictions)
     text = (
-        f"Searched the statutes of {len(places)} jurisdictions "
+        f"Scope: the statutes of {len(places)} jurisdictions "
         f"({', '.join(j.upper() for j in places)}): {total:,} sections, as of {dates}."
     )
     if housing:

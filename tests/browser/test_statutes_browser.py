@@ -1,10 +1,18 @@
 """Statute search in real Chromium: live search, filters, pushed URLs, Back, a section."""
 
+# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
+
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.statute_support import (  # noqa: F401 (fixtures)
+    shared_statute_index,
+    statute_index,
+    statutes_loaded,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +34,7 @@ def open_search(page: Page, live_server: object) -> None:
 
 
 def test_typing_swaps_results_in_place_and_pushes_the_url(
-    page: Page, live_server: object, built_indexes: Path
+    page: Page, live_server: object, statute_index: Path
 ) -> None:
     open_search(page, live_server)
     page.locator("#id_q").press_sequentially('landlord "security deposit"', delay=20)
@@ -52,7 +60,7 @@ def test_typing_swaps_results_in_place_and_pushes_the_url(
 
 
 def test_bad_input_shows_the_error_panel_instead_of_stale_rows(
-    page: Page, live_server: object, built_indexes: Path
+    page: Page, live_server: object, statute_index: Path
 ) -> None:
     open_search(page, live_server)
     page.fill("#id_q", "landlord")
@@ -63,7 +71,7 @@ def test_bad_input_shows_the_error_panel_instead_of_stale_rows(
 
 
 def test_choosing_a_source_enables_its_titles(
-    page: Page, live_server: object, built_indexes: Path
+    page: Page, live_server: object, statute_index: Path
 ) -> None:
     open_search(page, live_server)
     expect(page.locator("#id_title")).to_be_disabled()
@@ -79,7 +87,7 @@ def test_choosing_a_source_enables_its_titles(
 
 
 def test_open_a_section_from_the_results(
-    page: Page, live_server: object, built_indexes: Path
+    page: Page, live_server: object, statute_index: Path
 ) -> None:
     page.goto(live_server.url + "/statutes/?q=return+%22security+deposit%22&jurisdiction=wa")  # type: ignore[attr-defined]
     page.locator("ol.hits .cite").first.click()
@@ -92,7 +100,7 @@ def test_open_a_section_from_the_results(
 
 
 def test_slash_focuses_the_search_box_and_works_without_javascript(
-    browser: object, live_server: object, built_indexes: Path
+    browser: object, live_server: object, statute_index: Path
 ) -> None:
     context = browser.new_context(java_script_enabled=False)  # type: ignore[attr-defined]
     page = context.new_page()
@@ -105,7 +113,7 @@ def test_slash_focuses_the_search_box_and_works_without_javascript(
     context.close()
 
 
-def test_slash_key_focuses_the_query(page: Page, live_server: object, built_indexes: Path) -> None:
+def test_slash_key_focuses_the_query(page: Page, live_server: object, statute_index: Path) -> None:
     page.goto(live_server.url + "/sources/")  # type: ignore[attr-defined]
     expect(page.locator("svg[role=img]")).to_be_visible()
     page.goto(live_server.url + "/statutes/?q=landlord&jurisdiction=wa")  # type: ignore[attr-defined]

@@ -1,0 +1,56 @@
+"""Fixtures for the statute search tests: the test corpus's statutes, indexed once per session.
+
+Statute tests need neither papers nor a fresh index per test: the index is a pure function
+of the ingested statutes, so it is built once (inside a transaction that is then rolled
+back) and every test ingests the same statutes into its own transaction and reads that
+index. Import the fixtures into a test module to use them.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import transaction
+from django.test import override_settings
+
+from tests.corpus import write_corpus
+
+
+@pytest.fixture(scope="session")
+def shared_statute_index(
+    django_db_setup: None, django_db_blocker: object, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """An index root whose live statutes version holds exactly the test corpus statutes."""
+    from search.indexes.build import build_index
+    from search.ingest.statutes import ingest_statutes
+
+    base = tmp_path_factory.mktemp("statute-index")
+    root = base / "indexes"
+    data = write_corpus(base / "data")
+    unblocked = django_db_blocker.unblock()  # type: ignore[attr-defined]
+    with unblocked, override_settings(PORTAL_INDEX_DIR=root), transaction.atomic():
+        ingest_statutes(data)
+        build_index("statutes")
+        transaction.set_rollback(True)
+    return root
+
+
+@pytest.fixture
+def statutes_loaded(db: None, corpus_dir: Path) -> Path:
+    """The test corpus's statute files ingested (no index)."""
+    from search.ingest.statutes import ingest_statutes
+
+    ingest_statutes(corpus_dir)
+    return corpus_dir
+
+
+@pytest.fixture
+def statute_index(
+    statutes_loaded: Path, shared_statute_index: Path, settings: object
+) -> Iterator[Path]:
+    """The test statutes in the database and a live statutes index built from them."""
+    from search.backends.tantivy.reader import forget_open_indexes
+
+    settings.PORTAL_INDEX_DIR = shared_statute_index  # type: ignore[attr-defined]
+    yield shared_statute_index
+    forget_open_indexes()
