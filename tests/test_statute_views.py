@@ -184,3 +184,12 @@ def test_sources_page_has_table_chart_and_missing_defaults(
     assert "<code>ut-stat</code>" in html and "housing-related chapters only" in html
     assert "Default regulation source not loaded: ks-kar" in html
     assert "1002, 1024" in html
+
+
+def test_mixing_warning_is_hidden_for_a_one_jurisdiction_source(
+    client: Client, statute_index: Path
+) -> None:
+    _, html = page(client, SEARCH + "?q=escrow&source=cfr")
+    assert "results will mix states" not in html
+    _, html = page(client, SEARCH + "?q=escrow")
+    assert "results will mix states" in html

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
-from search.query import STOP_WORD
+from search.query import STOP_WORD, ParsedQuery
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.service import StatuteSearchRequest, parse_statute_query
 
@@ -49,7 +49,7 @@ class StatuteSearchForm(forms.Form):
     def __init__(self, data: Any = None, *, catalog: Catalog, default_limit: int = 20) -> None:
         super().__init__(data)
         self.catalog = catalog
-        self.parsed = None
+        self.parsed: ParsedQuery | None = None
         self.fields["jurisdiction"].widget.choices = [
             ("", "All jurisdictions (mixes states)"),
             *((j, catalog.jurisdiction_label(j)) for j in catalog.jurisdictions),
@@ -126,7 +126,8 @@ class StatuteSearchForm(forms.Form):
         raise ValidationError(f"Unknown source {value!r}. Valid source codes: {valid}.")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         source: SourceFacts | None = data.get("source")
         title = str(data.get("title") or "").strip()
         if title and source is None:
@@ -186,7 +187,8 @@ class SectionLookupForm(forms.Form):
     citation = forms.CharField(required=False, max_length=300)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         given = [name for name in ("id", "citation") if data.get(name)]
         if len(given) != 1:
             raise ValidationError(

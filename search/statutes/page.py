@@ -27,6 +27,8 @@ class SearchPage:
     state: str
     coverage_note: str
     jurisdiction: str | None = None
+    # No jurisdiction and the scope spans several: the form shows the mixing warning.
+    mixes_states: bool = True
     result: StatuteSearchResult | None = None
     errors: dict[str, list[str]] = field(default_factory=dict)
     reason: str = ""
@@ -41,12 +43,15 @@ class SearchPage:
 def search_page(form: StatuteSearchForm, catalog: Catalog) -> SearchPage:
     """Validate the form and, when there is a query, run the search."""
     raw_jurisdiction = str(form.data.get("jurisdiction") or "").strip().lower() or None
+    jurisdiction = _known(catalog, raw_jurisdiction)
+    source = catalog.resolve_source(str(form.data.get("source") or ""))
+    mixes = _mixes_states(catalog, jurisdiction, source.code if source else None)
     query_string = urlencode(
         [(p, str(form.data.get(p)).strip()) for p in PARAMS if str(form.data.get(p) or "").strip()]
     )
     if form.is_idle:
-        coverage = notes.coverage_note(catalog, jurisdiction=_known(catalog, raw_jurisdiction))
-        return SearchPage(IDLE, coverage, _known(catalog, raw_jurisdiction))
+        coverage = notes.coverage_note(catalog, jurisdiction=jurisdiction)
+        return SearchPage(IDLE, coverage, jurisdiction, mixes)
     if not form.is_valid():
         data = form.cleaned_data
         source = data.get("source")
@@ -54,7 +59,7 @@ def search_page(form: StatuteSearchForm, catalog: Catalog) -> SearchPage:
             catalog, jurisdiction=data.get("jurisdiction"), source=source.code if source else None
         )
         return SearchPage(
-            INVALID, coverage, data.get("jurisdiction"), errors=form_errors(form),
+            INVALID, coverage, data.get("jurisdiction"), mixes, errors=form_errors(form),
             query_string=query_string,
         )  # fmt: skip
     request = form.to_request()
@@ -64,10 +69,17 @@ def search_page(form: StatuteSearchForm, catalog: Catalog) -> SearchPage:
         coverage = notes.coverage_note(
             catalog, jurisdiction=request.jurisdiction, source=request.source, title=request.title
         )
-        return SearchPage(UNAVAILABLE, coverage, request.jurisdiction, reason=exc.reason)
+        return SearchPage(UNAVAILABLE, coverage, request.jurisdiction, mixes, reason=exc.reason)
     return SearchPage(
-        DONE, result.coverage_note, request.jurisdiction, result=result, query_string=query_string
-    )
+        DONE, result.coverage_note, request.jurisdiction, mixes, result=result,
+        query_string=query_string,
+    )  # fmt: skip
+
+
+def _mixes_states(catalog: Catalog, jurisdiction: str | None, source: str | None) -> bool:
+    if jurisdiction:
+        return False
+    return len({j for s in catalog.scope(source=source) for j in s.jurisdictions}) > 1
 
 
 def _known(catalog: Catalog, jurisdiction: str | None) -> str | None:

@@ -8,7 +8,9 @@ from django.http import HttpRequest
 def wants_partial(request: HttpRequest) -> bool:
     """True for an htmx request, except a history restore, which needs the whole page."""
     htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    if not htmx:
+        return False
+    return not htmx.history_restore_request
 
 
 def param_changed(request: HttpRequest, name: str) -> bool:

@@ -70,8 +70,9 @@ def statute(request: HttpRequest) -> JsonResponse:
             400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
             coverage_note=notes.coverage_note(catalog),
         )  # fmt: skip
+    candidates: tuple[SectionRef, ...] = ()
     if form.cleaned_data["id"]:
-        detail, candidates = get_section(form.cleaned_data["id"]), ()
+        detail = get_section(form.cleaned_data["id"])
     else:
         detail, candidates = get_by_citation(form.cleaned_data["citation"])
     if detail is None:

@@ -15,7 +15,7 @@ import tantivy
 
 from search.backends.searching import Hit, HitPage, TextSearch
 from search.backends.tantivy.compile import compile_query
-from search.backends.tantivy.reader import LiveIndex, live_index
+from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.schema import build_analyzer
 from search.backends.tantivy.snippets import Matches, find_matches, mark_all, snippet
 from search.query import ParsedQuery
@@ -55,7 +55,8 @@ def mark_text(text: str, query: ParsedQuery) -> str:
 def run_search(index_name: str, spec: TextSearch) -> HitPage:
     """Search the live version of `index_name`; raises IndexUnavailable when there is none."""
     live = live_index(index_name)
-    return search_live(live, spec)
+    with read_guard(index_name, live.version):
+        return search_live(live, spec)
 
 
 def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
@@ -90,7 +91,7 @@ def top_hits(
     """The best `limit` hits ordered by (score desc, tie_break asc), and the match count."""
     want = limit + 1
     result = searcher.search(query, want, count=True)
-    total = int(result.count)
+    total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
     hits = result.hits
     while (
         tie_break
