@@ -102,10 +102,10 @@ def load_catalog() -> PaperCatalog:
     root = str(settings.PORTAL_INDEX_DIR)
     try:
         live = live_index(PAPERS)
-    except IndexUnavailable as exc:
+        return _cached((root, live.version), lambda: _index_catalog(live), None)
+    except IndexUnavailable as exc:  # none live, or the live version cannot be read
         reason = exc.reason
         return _cached((root, None), lambda: _database_catalog(reason), NO_INDEX_CACHE_SECONDS)
-    return _cached((root, live.version), lambda: _index_catalog(live), None)
 
 
 def _cached(

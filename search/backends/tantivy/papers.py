@@ -7,10 +7,12 @@ recorded), so the pool takes the best of tier 0 before any of tier 1 and each ti
 count is exact. Chunks whose recorded entities name none of them match neither tier.
 """
 
+import functools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, time
+from typing import Concatenate
 
 import tantivy
 
@@ -26,7 +28,7 @@ from search.backends.paper_search import (
 )
 from search.backends.searching import ALL_WORDS, Terms
 from search.backends.tantivy.compile import compile_query, filter_query
-from search.backends.tantivy.reader import LiveIndex, live_index
+from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.schema import PAPERS
 from search.backends.tantivy.searching import matches_in, top_hits
 from search.backends.tantivy.snippets import snippet
@@ -44,6 +46,19 @@ CONTENT_TYPE_BUCKETS = 50
 TITLE_WINDOW = 100
 # An explanation names a term query's term as `Term(field=0, type=Str, "word")`.
 _TERM_CONTEXT = re.compile(r'type=Str, "(.*)"\)')
+
+
+def _guarded[**P, R](
+    method: Callable[Concatenate["TantivyPaperSearch", P], R],
+) -> Callable[Concatenate["TantivyPaperSearch", P], R]:
+    """Run a session method so that an unreadable version answers 503 (see read_guard)."""
+
+    @functools.wraps(method)
+    def guarded(self: "TantivyPaperSearch", *args: P.args, **kwargs: P.kwargs) -> R:
+        with read_guard(PAPERS, self.version):
+            return method(self, *args, **kwargs)
+
+    return guarded
 
 
 def open_paper_search(spec: PaperQuery, live: LiveIndex | None = None) -> "TantivyPaperSearch":
@@ -103,6 +118,7 @@ class TantivyPaperSearch:
         )
         return tantivy.Query.const_score_query(found, 0.0)
 
+    @_guarded
     def pool(self) -> Pool:
         """Best hits of tier 0, then of tier 1, up to the cap; exact counts of each tier."""
         room = self.spec.pool_cap
@@ -141,10 +157,12 @@ class TantivyPaperSearch:
         # limit=0 panics in tantivy; one hit is the cheapest valid count.
         return int(self.searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
 
+    @_guarded
     def facets(self, top_entities: int) -> FacetCounts:
         """Exact counts over all matches from one terms aggregation per field."""
         return facet_counts(self.searcher, self.matching, top_entities)
 
+    @_guarded
     def chunks(self, hits: Sequence[PoolHit], *, explain: bool) -> list[IndexedChunk]:
         """Stored fields, a marked snippet and the matched terms of each hit, in order."""
         rows = []
@@ -244,6 +262,12 @@ def _indexed_chunk(
 
 
 def index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
+    """Chunk count, papers per category and corpus-wide facet counts of a version."""
+    with read_guard(PAPERS, live.version):
+        return _index_facts(live, top_entities)
+
+
+def _index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
     """Chunk count, papers per category and corpus-wide facet counts of a version.
 
     Papers per category are counted on abstract chunks (chunk_index 0, one per paper with
@@ -271,6 +295,11 @@ def title_matches(query: ParsedQuery, limit: int) -> list[tuple[int, float]]:
     wide enough for the longest papers (about 100 chunks) to leave room for others.
     """
     live = live_index(PAPERS)
+    with read_guard(PAPERS, live.version):
+        return _title_matches(live, query, limit)
+
+
+def _title_matches(live: LiveIndex, query: ParsedQuery, limit: int) -> list[tuple[int, float]]:
     searcher = live.searcher()
     compiled = compile_query(live.index.schema, query, field="title", mode=ALL_WORDS)
     scored, _ = top_hits(searcher, compiled, limit * TITLE_WINDOW, TIE_BREAK_FIELD)

@@ -1,6 +1,8 @@
 """Per-process cache of the live index version; reopens when the live pointer changes."""
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,6 +48,12 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
         raise IndexUnavailable(name, "no index has been built yet (run `manage.py reindex`)")
     cached = _open.get(store.root)
     if cached is not None and cached.version == version:
+        # An open version keeps working from its open files after they are deleted; answer
+        # 503 like every other worker would rather than serve a version that is gone.
+        if not store.version_dir(version).is_dir():
+            with _lock:
+                _open.pop(store.root, None)
+            raise IndexUnavailable(name, f"version {version} was removed from disk")
         return cached
     with _lock:
         directory = store.version_dir(version)
@@ -59,6 +67,28 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
         opened = LiveIndex(name, version, index, meta, build_analyzer())
         _open[store.root] = opened
         return opened
+
+
+@contextmanager
+def read_guard(name: str, version: str) -> Iterator[None]:
+    """Turn a failure to read an open version (files corrupted or cut under us) into 503s.
+
+    tantivy reports such reads as ValueError ("An IO error occurred ...") or, from deeper
+    down, as pyo3's PanicException, a BaseException. The version is dropped from the cache,
+    so the next request opens LIVE afresh and a rebuilt version is served without restart.
+    """
+    try:
+        yield
+    except (KeyboardInterrupt, SystemExit, GeneratorExit, IndexUnavailable):
+        raise
+    except BaseException as exc:
+        if not isinstance(exc, ValueError | OSError) and type(exc).__name__ != "PanicException":
+            raise
+        with _lock:
+            for root, opened in list(_open.items()):
+                if opened.name == name and opened.version == version:
+                    del _open[root]
+        raise IndexUnavailable(name, f"version {version} cannot be read ({exc})") from exc
 
 
 def forget_open_indexes() -> None:
