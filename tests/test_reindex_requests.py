@@ -14,7 +14,7 @@ from django_tasks_db.backend import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
 from search.backends.tantivy.reader import live_index
-from search.indexes.build import BuildCancelled, build_index
+from search.indexes.build import BuildCancelled, BuildFailed, build_index
 from search.indexes.requests import (
     RebuildRefused,
     cancel_build,
@@ -301,3 +301,20 @@ def test_worker_command_recovers_dead_builds_when_it_starts(
     dead.refresh_from_db()
     assert dead.status == IndexBuild.Status.FAILED
     assert "stopped during the build" in capsys.readouterr().err
+
+
+def test_too_little_disk_space_fails_the_build_before_writing(
+    loaded_corpus: Path, index_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+    from collections import namedtuple
+
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(10**9, 10**9, 1024))
+    build = request_rebuild("statutes", None)
+    with pytest.raises(BuildFailed, match="not enough disk space"):
+        run_requested_build(build.pk)
+    build.refresh_from_db()
+    assert build.status == IndexBuild.Status.FAILED
+    assert build.error.startswith("not enough disk space: 1024 bytes free")
+    assert IndexStore("statutes").live_version() is None
