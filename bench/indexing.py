@@ -1,9 +1,9 @@
 """Index builds: the real build service into a scratch root, the FTS5 table from the same rows.
 
-A build of p% of the corpus keeps the documents whose key (statute id, paper id: a paper's
+A build of p% of the corpus keeps the rows whose key (statute id, paper id: a paper's
 chunks stay together) hashes below p, so the 25% set is inside the 50% set. Partial builds
-still go through `build_index`, with its document source narrowed. Each build runs in a
-child process (`python -m bench.build_child`) so its peak RSS is its own.
+still go through `build_index`; only its row reader is narrowed to the sample (`sampled`).
+Each build runs in a child process (`python -m bench.build_child`) so its peak RSS is its own.
 """
 
 import json
@@ -17,14 +17,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 from django.conf import settings
+from django.db.models import QuerySet
 
 from bench import fts5
-from search.backends.base import Document
 from search.backends.tantivy.reader import forget_open_indexes
+from search.backends.tantivy.schema import STATUTES
 from search.indexes import build as build_service
+from search.indexes import documents as documents_module
 from search.indexes.documents import documents
 from search.models import Chunk, Section
 
@@ -51,24 +54,47 @@ class BuildStat:
         return self.docs / self.seconds if self.seconds else float("nan")
 
 
-def in_sample(index_name: str, doc: Document, percent: int) -> bool:
-    """True when the document belongs to the `percent`% sample."""
+def in_sample(key: object, percent: int) -> bool:
+    """True when the row with this key (statute id, paper id) is in the `percent`% sample."""
+    return percent >= 100 or zlib.crc32(str(key).encode()) % 100 < percent
+
+
+def _sample_keys(index_name: str, queryset: QuerySet[Any], percent: int) -> list[Any]:
+    """Primary keys of the sampled rows, in the queryset's order."""
+    key = "pk" if index_name == STATUTES else "paper__paper_id"
+    return [pk for pk, k in queryset.values_list("pk", key) if in_sample(k, percent)]
+
+
+@contextmanager
+def sampled(index_name: str, percent: int) -> Iterator[None]:
+    """Make the build's document source (and count) read only the `percent`% sample.
+
+    Patches `documents.ordered_rows` with a twin that reads the sampled rows only, in the
+    same batches, so a partial build does not pay for reading the whole table.
+    """
     if percent >= 100:
-        return True
-    key = doc["id"] if index_name == "statutes" else doc["paper_id"]
-    return zlib.crc32(str(key).encode()) % 100 < percent
+        yield
+        return
 
+    def rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
+        keys = _sample_keys(index_name, queryset, percent)
+        for start in range(0, len(keys), documents_module.ITERATOR_CHUNK):
+            batch = keys[start : start + documents_module.ITERATOR_CHUNK]
+            found = {
+                row[0]: row[1:]
+                for row in queryset.model.objects.filter(pk__in=batch).values_list("pk", *fields)
+            }
+            yield from (found[key] for key in batch if key in found)
 
-def sample_documents(index_name: str, percent: int) -> Iterator[Document]:
-    return (d for d in documents(index_name) if in_sample(index_name, d, percent))
+    def count(name: str) -> int:
+        model = Section if name == STATUTES else Chunk
+        return len(_sample_keys(name, model.objects.all(), percent))
 
-
-def sample_count(index_name: str, percent: int) -> int:
-    if index_name == "statutes":
-        keys = Section.objects.values_list("id", flat=True)
-        return sum(1 for k in keys if in_sample(index_name, {"id": k}, percent))
-    keys = Chunk.objects.values_list("paper__paper_id", flat=True)
-    return sum(1 for k in keys if in_sample(index_name, {"paper_id": k}, percent))
+    with (
+        mock.patch.object(documents_module, "ordered_rows", rows),
+        mock.patch.object(build_service, "document_count", count),
+    ):
+        yield
 
 
 @contextmanager
@@ -92,20 +118,17 @@ def measure(engine: str, index_name: str, target: Path, percent: int) -> BuildSt
     """Build in this process: `target` is an index root (tantivy) or a database file (fts5)."""
     start_rss = _rss_mb()
     started = time.perf_counter()
-    if engine == TANTIVY:
-        with (
-            index_root(target),
-            mock.patch.object(build_service, "documents", lambda n: sample_documents(n, percent)),
-            mock.patch.object(build_service, "document_count", lambda n: sample_count(n, percent)),
-        ):
-            docs = build_service.build_index(index_name).doc_count
-    elif engine == FTS5:
-        target.unlink(missing_ok=True)
-        docs = fts5.build(target, index_name, sample_documents(index_name, percent))
-    elif engine == READ:
-        docs = sum(1 for _ in sample_documents(index_name, percent))
-    else:
+    if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    with sampled(index_name, percent):
+        if engine == TANTIVY:
+            with index_root(target):
+                docs = build_service.build_index(index_name).doc_count
+        elif engine == FTS5:
+            target.unlink(missing_ok=True)
+            docs = fts5.build(target, index_name, documents(index_name))
+        else:
+            docs = sum(1 for _ in documents(index_name))
     seconds = time.perf_counter() - started
     return BuildStat(engine, index_name, percent, docs, seconds, _rss_mb(), start_rss, False)
 

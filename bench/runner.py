@@ -21,7 +21,7 @@ from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_la
 from bench.load import LoadResult, run_load
 from bench.quality import Quality, paper_quality, statute_quality
 from bench.raw import RawEngine
-from bench.scaling import SCENARIOS, ScalePoint, run_scaling
+from bench.scaling import SCENARIOS, Built, ScalePoint, build_partial, run_scaling
 from bench.server import Gunicorn, HttpClient
 from bench.timing import ms
 
@@ -80,6 +80,7 @@ class Run:
         self.results = Results(config)
         self.root = workdir / "indexes"
         self.databases = {name: workdir / f"fts5-{name}.sqlite3" for name in INDEXES}
+        self.partial: list[Built] = []
 
     def build(self, reuse: bool, live_root: Path | None) -> None:
         """Full builds of both indexes (ours and FTS5) plus the shared row-reading cost."""
@@ -97,6 +98,9 @@ class Run:
                 stat = run_build(engine, name, target, 100, isolate=isolate)
                 self.log(f"  {stat.docs:,} docs in {stat.seconds:.1f}s")
                 self.results.builds.append(stat)
+        if "scaling" in self.config.sections:
+            self.log(f"build the scaling samples: {self.config.scales}")
+            self.partial = build_partial(self.config, self.workdir)
 
     def latency(self, client: HttpClient | None) -> None:
         config = self.config
@@ -176,15 +180,9 @@ class Run:
         for stat in self.results.builds:
             if stat.engine in (TANTIVY, FTS5):
                 full.builds[(stat.engine, stat.index_name)] = stat
-        has_full = all((e, n) in full.builds for e in (TANTIVY, FTS5) for n in INDEXES)
-        self.log(f"scaling at {', '.join(f'{p}%' for p in self.config.scales)}")
+        self.log(f"scaling: queries at {', '.join(f'{p}%' for p in self.config.scales)}")
         self.results.scaling = run_scaling(
-            self.config,
-            self.workdir,
-            full if has_full else None,
-            self.root,
-            self.databases,
-            keep=keep,
+            self.config, self.partial, Built(full, self.root, self.databases), keep=keep
         )
 
 

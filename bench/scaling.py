@@ -83,24 +83,29 @@ def measure_point(
                 peer.close()
 
 
+@dataclass
+class Built:
+    """A scale point whose indexes exist: where they are."""
+
+    point: ScalePoint
+    root: Path
+    databases: dict[str, Path]
+
+
+def build_partial(config: BenchConfig, workdir: Path) -> list[Built]:
+    """Build every configured fraction below 100% (done beside the full builds, so all
+    build times come from the same stretch of the run)."""
+    return [Built(*build_point(config, workdir, p)) for p in sorted(config.scales) if p < 100]
+
+
 def run_scaling(
-    config: BenchConfig,
-    workdir: Path,
-    full: ScalePoint | None,
-    full_root: Path,
-    full_databases: dict[str, Path],
-    *,
-    keep: bool = False,
+    config: BenchConfig, partial: list[Built], full: Built | None, *, keep: bool = False
 ) -> list[ScalePoint]:
-    """Every configured fraction, smallest first; partial builds are deleted after use."""
+    """Query every built point, smallest first; partial builds are deleted after use."""
     points = []
-    for percent in sorted(config.scales):
-        if percent >= 100 and full is not None:
-            point, root, databases = full, full_root, full_databases
-        else:
-            point, root, databases = build_point(config, workdir, percent)
-        measure_point(config, point, root, databases)
-        points.append(point)
-        if percent < 100 and not keep:
-            shutil.rmtree(workdir / f"scale-{percent}", ignore_errors=True)
+    for built in [*partial, *([full] if full and 100 in config.scales else [])]:
+        measure_point(config, built.point, built.root, built.databases)
+        points.append(built.point)
+        if built.point.percent < 100 and not keep:
+            shutil.rmtree(built.root.parent, ignore_errors=True)
     return points
