@@ -24,6 +24,15 @@ CHROMIUM_ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+@pytest.fixture(autouse=True)
+def plain_static_storage(settings: object) -> None:
+    """The live server serves static files by their source names, not the manifest's hashes."""
+    settings.STORAGES = {  # type: ignore[attr-defined]
+        **settings.STORAGES,  # type: ignore[attr-defined]
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """One headless Chromium for the session; skipped where Chromium is not installed."""
