@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.test import override_settings
 
 from tests.corpus import write_corpus
 
@@ -21,9 +22,18 @@ def real_data_present() -> bool:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def collected_static(django_db_blocker: object) -> None:
-    """Pages use manifest static storage, as in production, so collect once per run."""
+def collected_static(
+    django_db_blocker: object, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
+    """Pages use manifest static storage, as in production, so collect once per run.
+
+    Into a directory of this run's own: runs side by side must not race on var/staticfiles.
+    """
+    override = override_settings(STATIC_ROOT=tmp_path_factory.mktemp("staticfiles"))
+    override.enable()
     call_command("collectstatic", "--noinput", verbosity=0)
+    yield
+    override.disable()
 
 
 @pytest.fixture
