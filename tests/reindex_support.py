@@ -18,6 +18,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 
 from search.models import IndexBuild, Section
 
@@ -26,32 +27,38 @@ POLL_SECONDS = 0.05
 
 
 @contextmanager
-def switch_to_file_database(path: Path) -> Iterator[Path]:
-    """Run the enclosed code against a file copy of the in-memory test database."""
+def switch_to_file_database(path: Path, *sharing: BaseDatabaseWrapper) -> Iterator[Path]:
+    """Run the enclosed code against a file copy of the in-memory test database.
+
+    `sharing`: other connection objects on the same in-memory database (a live server's), which
+    must move to the file too.
+    """
     conn = connections["default"]
     assert conn.vendor == "sqlite", "worker-process tests need SQLite"
     conn.ensure_connection()
-    original_name = conn.settings_dict["NAME"]
-    in_memory = conn.connection
+    settings_dict = conn.settings_dict
+    original = {key: settings_dict[key] for key in ("NAME", "CONN_MAX_AGE")}
     target = sqlite3.connect(path)
-    in_memory.backup(target)
+    conn.connection.backup(target)
     target.close()
-    # Keep the in-memory connection open (closing it would destroy the session's database);
-    # the next query opens the file instead.
-    conn.connection = None
-    original_max_age = conn.settings_dict["CONN_MAX_AGE"]
-    conn.settings_dict["NAME"] = str(path)
-    # A live server shares this connection object with its threads; a persistent connection
-    # stops one thread's end-of-request cleanup from closing it under another.
-    conn.settings_dict["CONN_MAX_AGE"] = None
+    wrappers = list({id(w): w for w in (conn, *sharing)}.values())
+    # Keep the in-memory connections open (closing the last one would destroy the session's
+    # database); each wrapper's next query opens the file instead.
+    in_memory = [w.connection for w in wrappers]
+    for wrapper in wrappers:
+        wrapper.connection = None
+        wrapper.settings_dict["NAME"] = str(path)
+        # A live server shares a connection object with its threads; a persistent connection
+        # stops one thread's end-of-request cleanup from closing it under another.
+        wrapper.settings_dict["CONN_MAX_AGE"] = None
     try:
         yield path
     finally:
-        if conn.connection is not None:
-            conn.connection.close()
-        conn.connection = in_memory
-        conn.settings_dict["NAME"] = original_name
-        conn.settings_dict["CONN_MAX_AGE"] = original_max_age
+        for wrapper, memory in zip(wrappers, in_memory, strict=True):
+            if wrapper.connection is not None:
+                wrapper.connection.close()
+            wrapper.connection = memory
+            wrapper.settings_dict.update(original)
 
 
 def worker_env(database: Path, index_root: Path, *, batch_delay: float = 0.0) -> dict[str, str]:

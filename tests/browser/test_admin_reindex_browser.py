@@ -36,12 +36,9 @@ def plain_static_urls(settings: object) -> None:
 
 @pytest.fixture
 def shared_db(live_server: object, transactional_db: None, tmp_path: Path) -> Iterator[Path]:
-    """The database as a file shared by this process, its live server and the worker.
-
-    Depends on live_server so a server started here shares this connection, as with the
-    in-memory database.
-    """
-    with switch_to_file_database(tmp_path / "shared.sqlite3") as path:
+    """The database as a file shared by this process, its live server and the worker."""
+    server_connections = live_server.thread.connections_override.values()  # type: ignore[attr-defined]
+    with switch_to_file_database(tmp_path / "shared.sqlite3", *server_connections) as path:
         yield path
 
 
