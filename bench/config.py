@@ -14,12 +14,12 @@ class BenchConfig:
     statute_long: int = 20
     paper_queries: int = 30
     # Timed runs of every query at every layer (after one untimed warm-up run).
-    repeats: int = 2
+    repeats: int = 3
     # FTS5 is slow on long any-of queries: at most this many runs per scenario.
     fts5_max_runs: int = 30
     # Scaling: corpus fractions in percent, and queries per scenario at each.
     scales: tuple[int, ...] = (25, 50, 100)
-    scaling_queries: int = 12
+    scaling_queries: int = 16
     # Load: concurrent clients and seconds per level.
     concurrency: tuple[int, ...] = (1, 4, 16)
     load_seconds: float = 20.0

@@ -98,16 +98,22 @@ def sampled(index_name: str, percent: int) -> Iterator[None]:
 
 
 @contextmanager
-def index_root(root: Path) -> Iterator[None]:
-    """Point the settings (and the reader cache) at another index root for a while."""
+def index_root(root: Path, *, forget: bool = True) -> Iterator[None]:
+    """Point the settings at another index root for a while.
+
+    `forget` also empties the reader cache on the way in and out; switching between roots
+    that stay on disk does not need it (the cache is keyed by root).
+    """
     previous = settings.PORTAL_INDEX_DIR
     settings.PORTAL_INDEX_DIR = root
-    forget_open_indexes()
+    if forget:
+        forget_open_indexes()
     try:
         yield
     finally:
         settings.PORTAL_INDEX_DIR = previous
-        forget_open_indexes()
+        if forget:
+            forget_open_indexes()
 
 
 def _rss_mb() -> float:

@@ -124,6 +124,7 @@ def run_scenario(
     *,
     repeats: int,
     fts5_runs: int,
+    warm_up: int = WARM_UP_QUERIES,
 ) -> ScenarioResult:
     """Time every case at every layer; `fts5_runs` caps the (slow) peer's runs."""
     result = ScenarioResult(layers.kind, name, len(cases))
@@ -133,7 +134,7 @@ def run_scenario(
         result.unavailable["fts5"] = "no FTS5 database in this run"
     runner = _Runner(layers, raw, client)
     prepared = [raw.prepare(case) for case in cases]
-    for case, prep in list(zip(cases, prepared, strict=True))[:WARM_UP_QUERIES]:
+    for case, prep in list(zip(cases, prepared, strict=True))[:warm_up]:
         for layer, call in runner.calls(case, prep).items():
             if layer in result.unavailable:
                 continue

@@ -2,7 +2,7 @@
 
 Partial corpora are hash samples (`bench.indexing.in_sample`) built with the same build
 service and FTS5 code as the full run; the 100% point reuses the full builds. Queries are a
-fixed subset of the latency scenarios, run at layers (a), (b) and FTS5.
+fixed subset of the latency scenarios, run at layers (a), (b) and FTS5 (once per query).
 """
 
 import shutil
@@ -13,7 +13,13 @@ from bench import workload
 from bench.config import BenchConfig
 from bench.fts5 import Fts5Peer
 from bench.indexing import FTS5, TANTIVY, BuildStat, index_root, run_build
-from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_layers
+from bench.latency import (
+    WARM_UP_QUERIES,
+    ScenarioResult,
+    paper_layers,
+    run_scenario,
+    statute_layers,
+)
 from bench.raw import RawEngine
 
 INDEXES = ("statutes", "papers")
@@ -52,37 +58,6 @@ def build_point(
     return point, root, databases
 
 
-def measure_point(
-    config: BenchConfig, point: ScalePoint, root: Path, databases: dict[str, Path]
-) -> None:
-    """Run the scaling scenarios on one point's indexes (layers a, b and FTS5)."""
-    statutes = workload.statute_scenarios(config.scaling_queries, config.scaling_queries)
-    papers = workload.paper_scenarios(config.scaling_queries)
-    with index_root(root):
-        raw = RawEngine(root)
-        peers = {name: Fts5Peer(path) for name, path in databases.items()}
-        try:
-            for kind, name in SCENARIOS:
-                if kind == "statute":
-                    layers = statute_layers(raw, peers["statutes"])
-                    cases = statutes[name]
-                else:
-                    layers = paper_layers(raw, peers["papers"])
-                    cases = papers[name]
-                point.queries[f"{kind}: {name}"] = run_scenario(
-                    name,
-                    cases,
-                    layers,
-                    raw,
-                    None,  # type: ignore[arg-type]
-                    repeats=config.repeats,
-                    fts5_runs=len(cases),
-                )
-        finally:
-            for peer in peers.values():
-                peer.close()
-
-
 @dataclass
 class Built:
     """A scale point whose indexes exist: where they are."""
@@ -101,11 +76,52 @@ def build_partial(config: BenchConfig, workdir: Path) -> list[Built]:
 def run_scaling(
     config: BenchConfig, partial: list[Built], full: Built | None, *, keep: bool = False
 ) -> list[ScalePoint]:
-    """Query every built point, smallest first; partial builds are deleted after use."""
-    points = []
-    for built in [*partial, *([full] if full and 100 in config.scales else [])]:
-        measure_point(config, built.point, built.root, built.databases)
-        points.append(built.point)
-        if built.point.percent < 100 and not keep:
-            shutil.rmtree(built.root.parent, ignore_errors=True)
-    return points
+    """Query every built point; partial builds are deleted after use.
+
+    Rounds are interleaved over the points (round 1 on every point, then round 2), so
+    machine load drifting during the run does not favour one corpus size.
+    """
+    built = [*partial, *([full] if full and 100 in config.scales else [])]
+    statutes = workload.statute_scenarios(config.scaling_queries, config.scaling_queries)
+    papers = workload.paper_scenarios(config.scaling_queries)
+    engines = [
+        (b, RawEngine(b.root), {n: Fts5Peer(p) for n, p in b.databases.items()}) for b in built
+    ]
+    try:
+        for round_no in range(config.repeats):
+            for kind, name in SCENARIOS:
+                cases = statutes[name] if kind == "statute" else papers[name]
+                for b, raw, peers in engines:
+                    layers = (
+                        statute_layers(raw, peers["statutes"])
+                        if kind == "statute"
+                        else paper_layers(raw, peers["papers"])
+                    )
+                    with index_root(b.root, forget=False):
+                        found = run_scenario(
+                            name, cases, layers, raw, None,  # type: ignore[arg-type]
+                            repeats=1, fts5_runs=len(cases) if round_no == 0 else 0,
+                            warm_up=WARM_UP_QUERIES if round_no == 0 else 0,
+                        )  # fmt: skip
+                    key = f"{kind}: {name}"
+                    b.point.queries[key] = merge(b.point.queries.get(key), found)
+    finally:
+        for _, _, peers in engines:
+            for peer in peers.values():
+                peer.close()
+    if not keep:
+        for b in partial:
+            shutil.rmtree(b.root.parent, ignore_errors=True)
+    return [b.point for b in built]
+
+
+def merge(into: ScenarioResult | None, more: ScenarioResult) -> ScenarioResult:
+    """`into` with the samples and agreement figures of `more` added."""
+    if into is None:
+        return more
+    for layer, samples in more.samples.items():
+        into.samples[layer].seconds.extend(samples.seconds)
+    for layer, values in more.overlap.items():
+        into.overlap[layer].extend(values)
+    into.unavailable.update(more.unavailable)
+    return into
