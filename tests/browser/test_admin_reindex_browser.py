@@ -24,16 +24,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 PASSWORD = "browser-test-pass"
 
 
-@pytest.fixture(autouse=True)
-def plain_static_urls(settings: object) -> None:
-    """Unhashed static URLs: the live server serves /static/ from the finders, which know
-    `htmx.min.js` but not the manifest's `htmx.min.<hash>.js` (a 404 would mean no htmx)."""
-    settings.STORAGES = {  # type: ignore[attr-defined]
-        **settings.STORAGES,  # type: ignore[attr-defined]
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
 @pytest.fixture
 def shared_db(live_server: object, transactional_db: None, tmp_path: Path) -> Iterator[Path]:
     """The database as a file shared by this process, its live server and the worker."""
