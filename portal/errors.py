@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 
 JSON_PREFIXES = ("/api/", "/healthz")
@@ -80,3 +80,20 @@ class DatabaseUnavailableMiddleware:
             return None
         logger.error("database unavailable on %s: %s", request.path, exception, exc_info=True)
         return database_unavailable(request)
+
+
+class RejectNulPathMiddleware:
+    """A path with a NUL character names nothing: 404 before any view looks it up.
+
+    PostgreSQL refuses NUL in text, so an id taken from such a path would fail the query
+    (a 500) instead of finding nothing. Query strings need no such guard: every form field
+    already rejects NUL with a form error.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path:
+            raise Http404("No such page.")
+        return self.get_response(request)

@@ -42,6 +42,7 @@ MIDDLEWARE = [
     # Before sessions and auth: a throttled request costs no database work beyond its counter.
     "search.ratelimit.RateLimitMiddleware",
     "portal.errors.DatabaseUnavailableMiddleware",
+    "portal.errors.RejectNulPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

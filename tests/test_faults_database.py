@@ -133,3 +133,11 @@ def test_unreachable_database_server_gives_the_503_page(tmp_path: Path) -> None:
     assert "temporarily unavailable" in seen["body"]
     assert "Traceback" not in seen["body"]
     assert "127.0.0.1" not in seen["body"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/statutes/wa%00x/", "/papers/%00/", "/statutes/%00/"])
+def test_nul_in_a_path_is_not_found_on_every_database(path: str) -> None:
+    """PostgreSQL refuses NUL in text: such an id must be a 404, not a failed query."""
+    response = Client(raise_request_exception=False).get(path)
+    assert response.status_code == 404
