@@ -24,6 +24,9 @@ PORTAL_VARS_CLEARED = (
     "PORTAL_SSL_REDIRECT",
     "PORTAL_BEHIND_PROXY",
     "PORTAL_HSTS_SECONDS",
+    # Set for this test process by the browser tests (Playwright runs an event loop); a
+    # deployment never has it, and `check --deploy` rightly rejects it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
     "PORTAL_API_RATE_LIMIT",
     "DATABASE_URL",
 )
