@@ -92,6 +92,19 @@ def upsert[M: models.Model](
     summary.unchanged += len(objects) - len(new) - len(changed)
 
 
+def upsert_by_key[M: models.Model](
+    model: type[M], objects: list[M], key_field: str, summary: FileSummary
+) -> None:
+    """`upsert` for models with a single unique key field, looking up stored hashes itself."""
+    keys = [getattr(o, key_field) for o in objects]
+    existing = dict(
+        model.objects.filter(**{f"{key_field}__in": keys}).values_list(  # type: ignore[attr-defined]
+            key_field, "content_hash"
+        )
+    )
+    upsert(model, objects, existing, lambda o: getattr(o, key_field), [key_field], summary)
+
+
 def delete_in_batches(queryset: "models.QuerySet[Any]", keys: list[Any], field: str) -> int:
     """Delete rows whose `field` is in `keys`, in chunks small enough for any database."""
     deleted = 0

@@ -23,6 +23,7 @@ from search.ingest.common import (
     record_file,
     row_hash,
     upsert,
+    upsert_by_key,
 )
 from search.ingest.reader import RawLine, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
@@ -124,12 +125,7 @@ class PaperIngest:
                     continue
                 papers.append(paper)
             with transaction.atomic():
-                existing = dict(
-                    Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).values_list(
-                        "paper_id", "content_hash"
-                    )
-                )
-                upsert(Paper, papers, existing, lambda p: p.paper_id, ["paper_id"], file_summary)
+                upsert_by_key(Paper, papers, "paper_id", file_summary)
                 pks = dict(
                     Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).values_list(
                         "paper_id", "pk"

@@ -13,7 +13,7 @@ from search.ingest.common import (
     file_is_unchanged,
     record_file,
     row_hash,
-    upsert,
+    upsert_by_key,
 )
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
@@ -71,12 +71,7 @@ def _ingest_file(
             ids_in_file.add(section.id)
             sections.append(section)
         with transaction.atomic():
-            existing = dict(
-                Section.objects.filter(id__in=[s.id for s in sections]).values_list(
-                    "id", "content_hash"
-                )
-            )
-            upsert(Section, sections, existing, lambda s: s.id, ["id"], file_summary)
+            upsert_by_key(Section, sections, "id", file_summary)
     gone = set(Section.objects.filter(source_file=path.name).values_list("id", flat=True))
     with transaction.atomic():
         file_summary.deleted = delete_in_batches(
