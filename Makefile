@@ -7,7 +7,7 @@ PORT ?= 8000
 PYTHON_BIN := $(shell for c in python3.13 python3.12 $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$HOME/.pyenv/versions/3.12*/bin/python3.12 /usr/local/bin/python3.13 /usr/bin/python3.13 /usr/bin/python3.12; do \
 	if "$$c" -c 'import sys; assert sys.version_info[:2] in ((3,13),(3,12))' >/dev/null 2>&1; then echo "$$c"; break; fi; done)
 
-.PHONY: run test install install-dev prepare serve lint bench check-python
+.PHONY: run test test-postgres loadtest install install-dev prepare serve lint bench check-python
 
 check-python:
 	@if [ -z "$(PYTHON_BIN)" ]; then echo "error: Python 3.13 (or 3.12) is required but neither was found. Install python3.13 and retry." >&2; exit 1; fi
@@ -40,9 +40,29 @@ prepare: install
 run: prepare
 	$(PY) manage.py serve --port $(PORT)
 
-## Run the whole test suite.
+## Run the whole test suite; then, when PORTAL_TEST_POSTGRES_URL names a PostgreSQL server
+## (`.ci/run` starts one), the database-touching tests again on PostgreSQL.
 test: install-dev
 	$(PY) -m pytest
+	@if [ -n "$$PORTAL_TEST_POSTGRES_URL" ]; then $(MAKE) --no-print-directory test-postgres; fi
+
+# Worker-process tests share a SQLite file with a worker subprocess by design (tests/reindex_support.py),
+# and the in-process worker closes the test transaction's PostgreSQL connection: SQLite pass only.
+PG_SKIP := --ignore=tests/test_reindex_worker.py \
+	--deselect tests/test_reindex_requests.py::test_in_process_worker_command_runs_a_requested_build \
+	--deselect tests/test_reindex_requests.py::test_worker_command_recovers_dead_builds_when_it_starts
+
+## The database-touching tests on PostgreSQL (PORTAL_TEST_POSTGRES_URL=postgres://user:pw@host/db).
+test-postgres: install-dev
+	@test -n "$$PORTAL_TEST_POSTGRES_URL" || { echo "error: set PORTAL_TEST_POSTGRES_URL=postgres://user:password@host:5432/db" >&2; exit 1; }
+	@echo "--- the database-touching tests again, on PostgreSQL"
+	DATABASE_URL="$$PORTAL_TEST_POSTGRES_URL" $(PY) -m pytest -m "not browser and not realdata and not load" $(PG_SKIP)
+
+## A longer load run against gunicorn on loopback; prints the figures README quotes and keeps
+## them in var/loadtest-latest.json. `make test` runs a short round of the same test.
+loadtest: install-dev
+	PORTAL_LOAD_REQUESTS=$${PORTAL_LOAD_REQUESTS:-4000} PORTAL_LOAD_SECONDS=$${PORTAL_LOAD_SECONDS:-120} \
+		$(PY) -m pytest -p no:cacheprovider -s -m load tests/load
 
 lint: install-dev
 	$(VENV)/bin/ruff check .

@@ -29,6 +29,7 @@ PORTAL_VARS_CLEARED = (
     "DJANGO_ALLOW_ASYNC_UNSAFE",
     "PORTAL_API_RATE_LIMIT",
     "DATABASE_URL",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests' conftest; deploy checks refuse it
 )
 
 
