@@ -30,7 +30,7 @@ def test_ingest_interrupted_mid_file_keeps_whole_batches_and_is_completed_by_the
 ) -> None:
     write_jsonl(tmp_path / "statutes" / "wa.jsonl", ROWS)
     monkeypatch.setattr(statute_ingest, "batched", partial(batched, size=3))
-    real_upsert = statute_ingest.upsert
+    real_upsert = statute_ingest.upsert_by_key
     calls = {"n": 0}
 
     def upsert_then_die(*args: object, **kwargs: object) -> None:
@@ -39,7 +39,7 @@ def test_ingest_interrupted_mid_file_keeps_whole_batches_and_is_completed_by_the
         if calls["n"] == 2:
             raise Crash("killed inside the second batch's transaction")
 
-    monkeypatch.setattr(statute_ingest, "upsert", upsert_then_die)
+    monkeypatch.setattr(statute_ingest, "upsert_by_key", upsert_then_die)
     with pytest.raises(Crash):
         ingest_statutes(tmp_path)
 
@@ -47,7 +47,7 @@ def test_ingest_interrupted_mid_file_keeps_whole_batches_and_is_completed_by_the
     assert sorted(Section.objects.values_list("id", flat=True)) == [r["id"] for r in ROWS[:3]]
     assert not IngestedFile.objects.filter(name="wa.jsonl").exists()  # will be read again
 
-    monkeypatch.setattr(statute_ingest, "upsert", real_upsert)
+    monkeypatch.setattr(statute_ingest, "upsert_by_key", real_upsert)
     summary = ingest_statutes(tmp_path)
     assert summary.total("created") == 4
     assert summary.total("unchanged") == 3
@@ -63,7 +63,7 @@ def test_rows_are_deleted_only_after_the_whole_file_was_read(
     ingest_statutes(tmp_path)
     write_jsonl(tmp_path / "statutes" / "wa.jsonl", ROWS[:5], gz=False)
     monkeypatch.setattr(statute_ingest, "batched", partial(batched, size=2))
-    real_upsert = statute_ingest.upsert
+    real_upsert = statute_ingest.upsert_by_key
     calls = {"n": 0}
 
     def die_on_the_third(*args: object, **kwargs: object) -> None:
@@ -72,11 +72,11 @@ def test_rows_are_deleted_only_after_the_whole_file_was_read(
             raise Crash("killed")
         real_upsert(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(statute_ingest, "upsert", die_on_the_third)
+    monkeypatch.setattr(statute_ingest, "upsert_by_key", die_on_the_third)
     with pytest.raises(Crash):
         ingest_statutes(tmp_path, force=True)
     assert Section.objects.count() == 7  # nothing deleted by a half-read file
 
-    monkeypatch.setattr(statute_ingest, "upsert", real_upsert)
+    monkeypatch.setattr(statute_ingest, "upsert_by_key", real_upsert)
     ingest_statutes(tmp_path, force=True)
     assert sorted(Section.objects.values_list("id", flat=True)) == [r["id"] for r in ROWS[:5]]
