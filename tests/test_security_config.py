@@ -222,7 +222,10 @@ def test_pages_carry_no_inline_script_or_event_handler(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_session_cookie_is_http_only(client: Client, django_user_model: object) -> None:
+def test_session_cookie_is_http_only(
+    client: Client, django_user_model: object, settings: object
+) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
     django_user_model.objects.create_user("staffer", password="right-password", is_staff=True)  # type: ignore[attr-defined]
     response = client.post(
         "/admin/login/", {"username": "staffer", "password": "right-password", "next": "/admin/"}
