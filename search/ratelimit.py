@@ -20,6 +20,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 
+from search.api_responses import api_error
+
 API_PREFIX = "/api/"
 API_WINDOW_SECONDS = 60
 RATE_LIMITED = "rate_limited"
@@ -119,14 +121,14 @@ def api_rate_limited(request: HttpRequest, verdict: Verdict) -> JsonResponse:
         f"Too many requests from your address: the limit is {verdict.limit} API requests per "
         f"minute. Nothing was searched; retry in {verdict.retry_after} seconds."
     )
-    body = {
-        "error": RATE_LIMITED,
-        "limit_per_minute": verdict.limit,
-        "retry_after_seconds": verdict.retry_after,
-        "note": note,
-        "coverage_note": RATE_LIMITED_COVERAGE_NOTE,
-    }
-    response = JsonResponse(body, status=429)
+    response = api_error(
+        429,
+        RATE_LIMITED,
+        note=note,
+        coverage_note=RATE_LIMITED_COVERAGE_NOTE,
+        limit_per_minute=verdict.limit,
+        retry_after_seconds=verdict.retry_after,
+    )
     response["Retry-After"] = str(verdict.retry_after)
     return response
 

@@ -89,6 +89,14 @@ def test_api_answers_429_with_note_and_coverage_note_past_the_limit(
     assert int(response["Retry-After"]) == body["retry_after_seconds"] > 0
 
 
+def test_a_real_search_endpoint_is_limited_too(client: Client, settings: SettingsWrapper) -> None:
+    settings.PORTAL_API_RATE_LIMIT = 2
+    assert [client.get("/api/sources").status_code for _ in range(2)] == [200, 200]
+    limited = client.get("/api/statute_search", {"q": "landlord"})
+    assert limited.status_code == 429
+    assert limited.json()["note"].startswith("Too many requests")
+
+
 def test_api_limit_is_per_client_address(client: Client, settings: SettingsWrapper) -> None:
     settings.PORTAL_API_RATE_LIMIT = 1
     client.get(API, REMOTE_ADDR="10.0.0.1")

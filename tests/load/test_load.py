@@ -7,6 +7,7 @@ PORTAL_LOAD_CLIENTS) and prints the figures README quotes.
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -113,3 +114,30 @@ def test_searches_keep_answering_during_a_reindex_under_load(served: Served) -> 
     # And the new versions answer.
     check = run_load(served.base_url, MIXED, clients=2, requests=20, max_seconds=30)
     assert not check.errors, check.errors[:10]
+
+
+RAW_REQUESTS = [
+    b"GET /api/statute_search?q=%FF%FE%00landlord HTTP/1.1",
+    b"GET /api/search_keyword?query=\xff\xfe\xfd&limit=%ZZ HTTP/1.1",
+    b"GET /statutes/?q=%E2%82&limit=-1 HTTP/1.1",
+    b"GET /papers/%00/ HTTP/1.1",
+    b"GET /statutes/\xc0\xaf/ HTTP/1.1",
+    b"GET /api/statute_search?q=" + b"a" * 9000 + b" HTTP/1.1",  # over gunicorn's line limit
+    b"GET /papers/?" + b"&".join([b"categories=cs.CL"] * 95) + b" HTTP/1.1",
+]
+
+
+def raw_status(served: Served, request_line: bytes) -> int:
+    """Send one request line as raw bytes (no client library to clean it up); its status."""
+    host, port = served.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(request_line + b"\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    return int(received.split(b" ", 2)[1])
+
+
+def test_raw_invalid_bytes_through_gunicorn_are_never_a_server_error(served: Served) -> None:
+    statuses = {line[:60]: raw_status(served, line) for line in RAW_REQUESTS}
+    assert all(status < 500 for status in statuses.values()), statuses
