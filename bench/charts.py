@@ -19,14 +19,16 @@ def _nice_max(value: float) -> float:
     return top
 
 
-def _frame(title: str, x_label: str, y_label: str, y_max: float) -> list[str]:
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+def _frame(
+    title: str, x_label: str, y_label: str, y_max: float, height: int = HEIGHT, bottom: int = BOTTOM
+) -> list[str]:
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, height - TOP - bottom
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'font-family="sans-serif" font-size="11">',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
         f'<text x="{WIDTH / 2}" y="20" text-anchor="middle" font-size="13">{escape(title)}</text>',
-        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 10}" text-anchor="middle">'
+        f'<text x="{LEFT + plot_w / 2}" y="{height - 10}" text-anchor="middle">'
         f"{escape(x_label)}</text>",
         f'<text x="15" y="{TOP + plot_h / 2}" text-anchor="middle" '
         f'transform="rotate(-90 15 {TOP + plot_h / 2})">{escape(y_label)}</text>',
@@ -90,15 +92,18 @@ def line_chart(title: str, x_label: str, y_label: str, series: Series) -> str:
     return "\n".join(parts)
 
 
+BAR_HEIGHT, BAR_BOTTOM = 450, 165
+
+
 def bar_chart(title: str, y_label: str, groups: dict[str, dict[str, float]]) -> str:
-    """Grouped bars: one group per label, one bar per series inside it."""
+    """Grouped bars: one group per label (written vertically below), one bar per series."""
     names = list(dict.fromkeys(n for bars in groups.values() for n in bars))
     values = [v for bars in groups.values() for v in bars.values() if v == v]
     if not values:
         return ""
     y_max = _nice_max(max(values))
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    parts = _frame(title, "", y_label, y_max)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, BAR_HEIGHT - TOP - BAR_BOTTOM
+    parts = _frame(title, "", y_label, y_max, BAR_HEIGHT, BAR_BOTTOM)
     slot = plot_w / max(len(groups), 1)
     bar = slot * 0.8 / max(len(names), 1)
     for g, (label, bars) in enumerate(groups.items()):
@@ -114,9 +119,10 @@ def bar_chart(title: str, y_label: str, groups: dict[str, dict[str, float]]) -> 
                 f'height="{h:.1f}" fill="{colour}"/>'
             )
         cx = x0 + slot * 0.4
+        cy = TOP + plot_h + 8
         parts.append(
-            f'<text x="{cx:.1f}" y="{TOP + plot_h + 12}" text-anchor="end" font-size="9" '
-            f'transform="rotate(-30 {cx:.1f} {TOP + plot_h + 12})">{escape(label)}</text>'
+            f'<text x="{cx:.1f}" y="{cy}" text-anchor="end" font-size="10" '
+            f'transform="rotate(-90 {cx:.1f} {cy})">{escape(label)}</text>'
         )
     parts.extend(_legend(names))
     parts.append("</svg>")

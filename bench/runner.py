@@ -324,7 +324,7 @@ def _write_charts(results: Results, out_dir: Path) -> list[str]:
         )
     if results.latency:
         groups = {
-            f"{r.kind[0].upper()} {r.scenario}": {
+            _short(f"{r.kind} {r.scenario}"): {
                 "a raw": r.p50("a") * 1000,
                 "b service": r.p50("b") * 1000,
                 "c HTTP": r.p50("c") * 1000,
@@ -335,6 +335,13 @@ def _write_charts(results: Results, out_dir: Path) -> list[str]:
             out_dir / "latency.svg", charts.bar_chart("Query p50 by layer", "ms", groups), written
         )
     return written
+
+
+def _short(label: str) -> str:
+    for long, short in (("all jurisdictions", "all"), ("one jurisdiction", "1 jur."),
+                        ("facets+diversify", "facets+div."), (",", "")):  # fmt: skip
+        label = label.replace(long, short)
+    return label
 
 
 def _save(path: Path, svg: str, written: list[str]) -> None:
