@@ -46,7 +46,9 @@ class Results:
     def tables(self) -> list[report.Table]:
         found = []
         if self.latency:
-            found += [report.latency_table(self.latency), report.fts5_table(self.latency)]
+            found.append(report.latency_table(self.latency))
+            if any(r.samples["fts5"].n for r in self.latency):
+                found.append(report.fts5_table(self.latency))
         if self.builds:
             found.append(report.build_table(self.builds))
         if self.scaling:
@@ -88,7 +90,9 @@ class Run:
         if live_root is not None:
             self.root = live_root
         for name in INDEXES:
-            steps = [(READ, self.databases[name]), (FTS5, self.databases[name])]
+            steps = [(READ, self.databases[name])]
+            if self.wants_fts5:
+                steps.append((FTS5, self.databases[name]))
             if live_root is None:
                 steps.insert(0, (TANTIVY, self.root))
             for engine, target in steps:
@@ -102,19 +106,31 @@ class Run:
             self.log(f"build the scaling samples: {self.config.scales}")
             self.partial = build_partial(self.config, self.workdir)
 
+    @property
+    def wants_fts5(self) -> bool:
+        """The FTS5 peer is built when any section compares against it."""
+        return bool({"fts5", "quality", "scaling"} & set(self.config.sections))
+
+    def peers(self) -> dict[str, Fts5Peer]:
+        """Open FTS5 databases (none when they were not built)."""
+        return {name: Fts5Peer(path) for name, path in self.databases.items() if path.exists()}
+
     def latency(self, client: HttpClient | None) -> None:
         config = self.config
         raw = RawEngine(self.root)
-        peers = {name: Fts5Peer(path) for name, path in self.databases.items()}
+        peers = self.peers() if "fts5" in config.sections else {}
         try:
             plans = [
                 (
-                    statute_layers(raw, peers["statutes"]),
+                    statute_layers(raw, peers.get("statutes")),
                     workload.statute_scenarios(config.statute_short, config.statute_long),
                 )
             ]
             plans.append(
-                (paper_layers(raw, peers["papers"]), workload.paper_scenarios(config.paper_queries))
+                (
+                    paper_layers(raw, peers.get("papers")),
+                    workload.paper_scenarios(config.paper_queries),
+                )
             )
             for layers, scenarios in plans:
                 for name, cases in scenarios.items():
@@ -162,15 +178,17 @@ class Run:
 
     def quality(self, devset_dir: Path) -> None:
         raw = RawEngine(self.root)
-        peers = {name: Fts5Peer(path) for name, path in self.databases.items()}
+        peers = self.peers()
         limit = self.config.quality_limit
         try:
             self.log("quality: statutes")
             self.results.quality["statutes"] = statute_quality(
-                raw, peers["statutes"], devset_dir, limit
+                raw, peers.get("statutes"), devset_dir, limit
             )
             self.log("quality: papers")
-            self.results.quality["papers"] = paper_quality(raw, peers["papers"], devset_dir, limit)
+            self.results.quality["papers"] = paper_quality(
+                raw, peers.get("papers"), devset_dir, limit
+            )
         finally:
             for peer in peers.values():
                 peer.close()
