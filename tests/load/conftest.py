@@ -105,4 +105,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             server.kill()
             server.wait()
         log.close()
+        server_log = (root / "gunicorn.log").read_text(errors="replace")
+        if "Traceback" in server_log:  # a server error: show it with the failure
+            print(f"\n--- gunicorn log (server errors) ---\n{server_log[-6000:]}")
         shutil.rmtree(root, ignore_errors=True)
