@@ -62,6 +62,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         DJANGO_SETTINGS_MODULE="portal.settings",
         PORTAL_SQLITE_PATH=str(root / "portal.sqlite3"),
         PORTAL_INDEX_DIR=str(root / "indexes"),
+        PORTAL_STATIC_ROOT=str(root / "static"),
         PORTAL_DATA_DIR=str(write_load_corpus(root / "data")),
         PORTAL_API_RATE_LIMIT="0",
         PORTAL_INDEX_WRITER_HEAP_MB="64",
@@ -71,7 +72,14 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         PORTAL_WEB_THREADS="4",
         PYTHONUNBUFFERED="1",
     )
-    for step in (("migrate",), ("createcachetable",), ("ingest_statutes",), ("ingest_papers",)):
+    steps = (
+        ("migrate",),
+        ("createcachetable",),
+        ("collectstatic", "--noinput"),  # its own copy: pages need the manifest, as in production
+        ("ingest_statutes",),
+        ("ingest_papers",),
+    )
+    for step in steps:
         manage(env, *step)
     manage(env, "reindex", "all")
     log = (root / "gunicorn.log").open("wb")
