@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Min
 
+from search.backends.base import IndexUnavailable
+from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.schema import INDEX_NAMES
 from search.indexes.store import IndexStore
 from search.models import Chunk, Paper, Source
@@ -18,28 +20,37 @@ class IndexStatus:
     version: str | None
     doc_count: int | None
     built_at: str | None
+    problem: str = ""
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready form."""
-        return {
+        facts: dict[str, object] = {
             "live": self.live,
             "version": self.version,
             "doc_count": self.doc_count,
             "built_at": self.built_at,
         }
+        if self.problem:
+            facts["problem"] = self.problem
+        return facts
 
 
-def index_status(name: str) -> IndexStatus:
-    """Read the live pointer and the version's meta (no index is opened)."""
+def index_status(name: str, *, probe: bool = False) -> IndexStatus:
+    """The live pointer and version facts; with `probe`, the index is opened and read too."""
     meta = IndexStore(name).live_meta()
     if meta is None:
-        return IndexStatus(name, False, None, None, None)
+        return IndexStatus(name, False, None, None, None, "no live version")
+    if probe:
+        try:
+            live_index(name).probe()
+        except IndexUnavailable as exc:
+            return IndexStatus(name, False, meta.version, None, meta.built_at, exc.reason)
     return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at)
 
 
-def all_index_status() -> list[IndexStatus]:
+def all_index_status(*, probe: bool = False) -> list[IndexStatus]:
     """Status of every index."""
-    return [index_status(name) for name in INDEX_NAMES]
+    return [index_status(name, probe=probe) for name in INDEX_NAMES]
 
 
 @dataclass(frozen=True)

@@ -50,11 +50,10 @@ def assert_searching(client: Client, index: str) -> None:
     assert client.get(page, page_params).status_code == 200
 
 
-def assert_unavailable(client: Client, index: str, *, health: bool = True) -> None:
+def assert_unavailable(client: Client, index: str) -> None:
     """503 with `note` and `coverage_note` from the API, a visible message on the page.
 
-    /healthz reads the live pointer and version facts without opening the index, so it
-    reports missing versions, not damaged files (`health=False`).
+    /healthz opens and reads each live index, so it reports damaged files too.
     """
     (api, params), (page, page_params) = SEARCHES[index]
     response = client.get(api, params)
@@ -67,8 +66,9 @@ def assert_unavailable(client: Client, index: str, *, health: bool = True) -> No
     shown = client.get(page, page_params)
     assert shown.status_code == 503
     assert UNAVAILABLE_TEXT[index] in shown.content.decode()
-    if health:
-        assert client.get("/healthz").status_code == 503
+    health = client.get("/healthz")
+    assert health.status_code == 503
+    assert health.json()["indexes"][index]["problem"]
 
 
 def live_dir(index: str) -> Path:
@@ -118,7 +118,7 @@ def test_index_corrupted_under_an_open_reader_answers_503_then_recovers(
         size = path.stat().st_size
         with path.open("r+b") as handle:  # same file, new bytes: the open reader sees them
             handle.write(b"\x5a" * size)
-    assert_unavailable(client, index, health=False)
+    assert_unavailable(client, index)
     build_index(index)
     assert_searching(client, index)
 
@@ -130,7 +130,7 @@ def test_corrupted_index_opened_by_a_fresh_worker_answers_503(
     for path in segment_files(index):
         path.write_bytes(os.urandom(64))
     forget_open_indexes()  # as in a worker process started after the damage
-    assert_unavailable(client, index, health=False)
+    assert_unavailable(client, index)
     build_index(index)
     assert_searching(client, index)
 

@@ -25,8 +25,8 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Each index's live version, document count and build time; 503 when one is missing."""
-    statuses = all_index_status()
+    """Each index's live version, document count and build time; 503 when one is unreadable."""
+    statuses = all_index_status(probe=True)
     healthy = all(s.live for s in statuses)
     body = {
         "status": "ok" if healthy else "degraded",

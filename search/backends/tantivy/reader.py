@@ -27,6 +27,18 @@ class LiveIndex:
         """A consistent point-in-time searcher for one request."""
         return self.index.searcher()
 
+    def probe(self) -> int:
+        """Read one stored document through a fresh searcher; return the document count.
+
+        Health checks call this so damaged files show up as IndexUnavailable, not as "ok".
+        """
+        with read_guard(self.name, self.version):
+            searcher = self.index.searcher()
+            hits = searcher.search(tantivy.Query.all_query(), 1).hits
+            if hits:
+                searcher.doc(hits[0][1])
+            return int(searcher.num_docs)
+
     def tokenize(self, text: str) -> list[str]:
         """Tokens exactly as the index analyzer produces them."""
         return list(self.analyzer.analyze(text))
