@@ -146,15 +146,22 @@ def login_locked_out(request: HttpRequest, verdict: Verdict) -> HttpResponse:
     return response
 
 
-def _login_path() -> str | None:
-    try:
-        return reverse("admin:login")
-    except NoReverseMatch:  # a URLconf without the admin
-        return None
+LOGIN_URL_NAMES = ("admin:login", "login")
+
+
+def _login_paths() -> set[str]:
+    """Every sign-in form's path; they share one failure count per address."""
+    paths = set()
+    for name in LOGIN_URL_NAMES:
+        try:
+            paths.add(reverse(name))
+        except NoReverseMatch:  # a URLconf without that sign-in page
+            continue
+    return paths
 
 
 class RateLimitMiddleware:
-    """Throttle `/api/` per client address and lock out repeated failed admin sign-ins."""
+    """Throttle `/api/` per client address and lock out repeated failed sign-ins."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -170,7 +177,7 @@ class RateLimitMiddleware:
             )
             if not verdict.allowed:
                 return api_rate_limited(request, verdict)
-        if request.method == "POST" and request.path == _login_path():
+        if request.method == "POST" and request.path in _login_paths():
             return self._sign_in(request)
         return self.get_response(request)
 
