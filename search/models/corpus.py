@@ -44,10 +44,12 @@ class Section(models.Model):
     section = models.CharField(max_length=100)
     citation = models.CharField(max_length=300)
     citation_key = models.CharField(max_length=300, db_index=True)
-    heading = models.TextField(null=True, blank=True)
+    # Null, as in the data files, where the source has no heading / url / arXiv id / DOI:
+    # the API reports null, which is not the same statement as an empty string.
+    heading = models.TextField(null=True, blank=True)  # noqa: DJ001
     body = models.TextField()
     as_of = models.CharField(max_length=120)
-    url = models.URLField(max_length=500, null=True, blank=True)
+    url = models.URLField(max_length=500, null=True, blank=True)  # noqa: DJ001
     ends_at_colon = models.BooleanField(default=False)
     source_file = models.CharField(max_length=200)
     ordinal = models.PositiveIntegerField(help_text="Line number in the source file.")
@@ -66,14 +68,14 @@ class Paper(models.Model):
     """One paper's metadata; its abstract is also stored as chunk 0."""
 
     paper_id = models.CharField(max_length=120, unique=True)
-    arxiv_id = models.CharField(max_length=40, null=True, blank=True, db_index=True)
+    arxiv_id = models.CharField(max_length=40, null=True, blank=True, db_index=True)  # noqa: DJ001
     title = models.TextField()
     authors = models.JSONField(default=list)
     abstract = models.TextField(blank=True)
     categories = models.JSONField(default=list)
     published = models.DateField(null=True, blank=True)
     updated = models.DateField(null=True, blank=True)
-    doi = models.CharField(max_length=200, null=True, blank=True)
+    doi = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
     source = models.CharField(max_length=60)
     source_file = models.CharField(max_length=200)
     content_hash = models.CharField(max_length=40)
