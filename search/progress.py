@@ -1,17 +1,27 @@
 """A text progress bar for management commands (no third-party dependency)."""
 
 import time
-from typing import TextIO
+from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 BAR_WIDTH = 30
 MIN_REDRAW_SECONDS = 0.25
 NON_TTY_STEP_PERCENT = 10
 
 
+class TextSink(Protocol):
+    """Where the bar is drawn: a text stream or a management command's stdout wrapper."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> None: ...
+
+
 class ProgressBar:
     """Draws `label [#####.....] 42% 1.2k/3.0k 350/s eta 5s` on one line, throttled."""
 
-    def __init__(self, stream: TextIO, total: int, label: str, *, unit: str = "") -> None:
+    def __init__(self, stream: TextSink, total: int, label: str, *, unit: str = "") -> None:
         self.stream = stream
         self.total = max(total, 0)
         self.label = label
@@ -21,6 +31,11 @@ class ProgressBar:
         self.last_draw = 0.0
         self.last_step = -1
         self.is_tty = bool(getattr(stream, "isatty", lambda: False)())
+        # A command's stdout wrapper ends every write with a newline unless told otherwise,
+        # which would turn each carriage-return redraw into a new line.
+        self._write: Callable[[str], object] = (
+            partial(stream.write, ending="") if hasattr(stream, "ending") else stream.write  # type: ignore[call-arg]
+        )
 
     def advance(self, amount: int = 1) -> None:
         """Add work done and redraw when due."""
@@ -35,7 +50,7 @@ class ProgressBar:
         """Draw the final state and end the line."""
         self._draw(final=True)
         if self.is_tty:
-            self.stream.write("\n")
+            self._write("\n")
         self.stream.flush()
 
     def _draw(self, *, final: bool) -> None:
@@ -44,14 +59,14 @@ class ProgressBar:
         if self.is_tty:
             if not final and now - self.last_draw < MIN_REDRAW_SECONDS:
                 return
-            self.stream.write("\r" + self.render(now))
+            self._write("\r" + self.render(now))
         else:
             # Logs and CI get one line per step instead of carriage-return redraws.
             step = percent // NON_TTY_STEP_PERCENT
             if step == self.last_step:
                 return
             self.last_step = step
-            self.stream.write(self.render(now) + "\n")
+            self._write(self.render(now) + "\n")
         self.last_draw = now
         self.stream.flush()
 
