@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.conf import settings
+from django.db.models import Count, Max
 
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
 from search.models import Section, Source
@@ -157,8 +158,27 @@ def _title_field(source: Source) -> str:
     return "chapter" if len(titles) <= 1 else "title"
 
 
+_cached: tuple[tuple[object, ...], Catalog] | None = None
+
+
 def load_catalog() -> Catalog:
-    """The catalog as loaded now (one small query; a second per regulation source)."""
+    """The catalog as loaded now, rebuilt only when the Source table or the defaults change.
+
+    Every search needs it; one aggregate query tells whether the table changed since this
+    process last read it (ingest refreshes every row's `refreshed_at`).
+    """
+    global _cached
+    stamp = Source.objects.aggregate(n=Count("code"), last=Max("refreshed_at"))
+    key = (stamp["n"], stamp["last"], tuple(settings.PORTAL_DEFAULT_REGULATION_SOURCES))
+    if _cached is not None and _cached[0] == key:
+        return _cached[1]
+    catalog = _read_catalog()
+    _cached = (key, catalog)
+    return catalog
+
+
+def _read_catalog() -> Catalog:
+    """The catalog from the Source table (one small query; a second per regulation source)."""
     facts = []
     for source in Source.objects.order_by("code"):
         facts.append(
