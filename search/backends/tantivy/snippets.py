@@ -58,23 +58,32 @@ class Matches:
 
 def find_matches(analyzer: tantivy.TextAnalyzer, text: str, query: ParsedQuery) -> Matches:
     """Every occurrence of the query's loose terms and phrases in `text`."""
-    tokens = [
-        (t.text, t.position, t.char_offset_from, t.char_offset_to)
-        for t in analyzer.pre_tokenize(text).tokens
-    ]
+    wanted = set(query.terms).union(*query.phrases)
+    # Only tokens that are query words are kept: reading a token's offsets from tantivy is
+    # the costly part on long bodies, and most tokens are not query words.
+    hits = []
+    for token in analyzer.pre_tokenize(text).tokens:
+        word = token.text
+        if word in wanted:
+            hits.append((word, token.position, token.char_offset_from, token.char_offset_to))
     loose = set(query.terms)
-    spans = [Span(start, end, word) for word, _, start, end in tokens if word in loose]
+    spans = [Span(start, end, word) for word, _, start, end in hits if word in loose]
+    at_position = {position: (word, end) for word, position, _, end in hits}
     for phrase in query.phrases:
-        size, key = len(phrase), render_phrase(phrase)
-        for i in range(len(tokens) - size + 1):
-            if tokens[i][0] != phrase[0]:
+        key = render_phrase(phrase)
+        for word, position, start, end in hits:
+            if word != phrase[0]:
                 continue
-            window = tokens[i : i + size]
-            if all(
-                token[0] == word and token[1] == window[0][1] + k
-                for k, (token, word) in enumerate(zip(window, phrase, strict=True))
-            ):
-                spans.append(Span(window[0][2], window[-1][3], key))
+            # Every later phrase word must be the token at the next position: adjacency is
+            # by token position, exactly as the index's phrase query counts it.
+            last = end
+            for k, expected in enumerate(phrase[1:], start=1):
+                found = at_position.get(position + k)
+                if found is None or found[0] != expected:
+                    break
+                last = found[1]
+            else:
+                spans.append(Span(start, last, key))
     spans.sort(key=lambda s: (s.start, s.end))
     return Matches(text, tuple(spans))
 
