@@ -3,7 +3,8 @@
 pytest-django's SQLite test database lives in memory, which another process cannot open. For
 tests that run the real `manage.py portal_worker`, `switch_to_file_database` copies the test
 database (schema and all) into a file and points this process's connection at it; the worker
-subprocess gets the same file and index root through the environment.
+subprocess gets the same file and index root through the environment. A live server for such a
+test must be started inside the switch and stopped before it ends (see the admin browser test).
 """
 
 import os
@@ -17,8 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connections
-from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from search.models import IndexBuild, Section
 
@@ -27,38 +27,31 @@ POLL_SECONDS = 0.05
 
 
 @contextmanager
-def switch_to_file_database(path: Path, *sharing: BaseDatabaseWrapper) -> Iterator[Path]:
+def switch_to_file_database(path: Path) -> Iterator[Path]:
     """Run the enclosed code against a file copy of the in-memory test database.
 
-    `sharing`: other connection objects on the same in-memory database (a live server's), which
-    must move to the file too.
+    This thread gets a connection object of its own on the file, and connections first opened
+    meanwhile (a test's own live server threads) open the file too. The in-memory connection
+    objects are left alone: the session's live server may share this thread's, and a request
+    of its in flight across the switch must not carry it over to the file.
     """
-    conn = connections["default"]
-    assert conn.vendor == "sqlite", "worker-process tests need SQLite"
-    conn.ensure_connection()
-    settings_dict = conn.settings_dict
-    original = {key: settings_dict[key] for key in ("NAME", "CONN_MAX_AGE")}
+    alias = DEFAULT_DB_ALIAS
+    in_memory = connections[alias]
+    assert in_memory.vendor == "sqlite", "worker-process tests need SQLite"
+    in_memory.ensure_connection()
     target = sqlite3.connect(path)
-    conn.connection.backup(target)
+    in_memory.connection.backup(target)
     target.close()
-    wrappers = list({id(w): w for w in (conn, *sharing)}.values())
-    # Keep the in-memory connections open (closing the last one would destroy the session's
-    # database); each wrapper's next query opens the file instead.
-    in_memory = [w.connection for w in wrappers]
-    for wrapper in wrappers:
-        wrapper.connection = None
-        wrapper.settings_dict["NAME"] = str(path)
-        # A live server shares a connection object with its threads; a persistent connection
-        # stops one thread's end-of-request cleanup from closing it under another.
-        wrapper.settings_dict["CONN_MAX_AGE"] = None
+    original = connections.settings[alias]
+    connections.settings[alias] = {**original, "NAME": str(path)}
+    on_file = connections.create_connection(alias)
+    connections[alias] = on_file
     try:
         yield path
     finally:
-        for wrapper, memory in zip(wrappers, in_memory, strict=True):
-            if wrapper.connection is not None:
-                wrapper.connection.close()
-            wrapper.connection = memory
-            wrapper.settings_dict.update(original)
+        connections[alias] = in_memory
+        connections.settings[alias] = original
+        on_file.close()
 
 
 def worker_env(database: Path, index_root: Path, *, batch_delay: float = 0.0) -> dict[str, str]:

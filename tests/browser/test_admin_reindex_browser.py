@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytest_django.live_server_helper import LiveServer
 
 from search.indexes.build import build_index
 from search.ingest.statutes import ingest_statutes
@@ -25,11 +26,35 @@ PASSWORD = "browser-test-pass"
 
 
 @pytest.fixture
-def shared_db(live_server: object, transactional_db: None, tmp_path: Path) -> Iterator[Path]:
-    """The database as a file shared by this process, its live server and the worker."""
-    server_connections = live_server.thread.connections_override.values()  # type: ignore[attr-defined]
-    with switch_to_file_database(tmp_path / "shared.sqlite3", *server_connections) as path:
+def shared_db(transactional_db: None, tmp_path: Path) -> Iterator[Path]:
+    """The database as a file shared by this process, this test's own server and the worker."""
+    with switch_to_file_database(tmp_path / "shared.sqlite3") as path:
         yield path
+
+
+@pytest.fixture
+def file_live_server(shared_db: Path, settings: object) -> Iterator[LiveServer]:
+    """A live server of this test's own, started on the file database and stopped before the
+    switch back.
+
+    Not the session's live server: that one shares a connection object across its request
+    threads, and a request still in flight when the test switched back to the in-memory
+    database could leave that connection on this test's file for the rest of the session.
+    Here each request thread opens its own connection to the file, and stopping the server
+    waits for every request thread to finish.
+    """
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]  # type: ignore[attr-defined]
+    server = LiveServer("localhost")
+    assert not server.thread.connections_override, "the server must not share a connection"
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(file_live_server: LiveServer, page: object) -> object:
+    """The shared page fixture, closed before this test's server stops (an open keep-alive
+    connection would keep a request thread waiting)."""
+    return page
 
 
 def test_staff_clicks_rebuild_and_watches_progress_reach_100(
@@ -37,7 +62,7 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
     corpus_dir: Path,
     index_root: Path,
     django_user_model: object,
-    live_server: object,
+    file_live_server: LiveServer,
     page: object,
     tmp_path: Path,
 ) -> None:
@@ -47,7 +72,7 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
     django_user_model.objects.create_superuser("staff", password=PASSWORD)  # type: ignore[attr-defined]
     log = tmp_path / "worker.log"
     worker = start_worker(worker_env(shared_db, index_root, batch_delay=0.5), log, batch=False)
-    url = live_server.url  # type: ignore[attr-defined]
+    url = file_live_server.url
     try:
         page.goto(f"{url}/admin/login/?next=/admin/search/indexbuild/")  # type: ignore[attr-defined]
         page.fill("#id_username", "staff")  # type: ignore[attr-defined]
