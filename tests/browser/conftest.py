@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from pytest_django.live_server_helper import LiveServer
 
 CHROMIUM = os.environ.get("PORTAL_CHROMIUM", "/usr/bin/chromium")
 # Flags that keep Chromium from reaching for the network this machine does not have.
@@ -48,9 +50,36 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+class JoinedWSGIServer(ThreadedWSGIServer):
+    """Django's test server, but closing it waits for its request threads (daemons it would
+    leave running)."""
+
+    daemon_threads = False
+
+
 @pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    """A fresh page in its own context (no shared cookies between tests)."""
+def live_server(transactional_db: None, browser: object) -> Iterator[LiveServer]:
+    """A live server for this test alone, stopped at its end once its requests have finished.
+
+    Not pytest-django's one-per-session server: a request a test left running (the search of a
+    last keystroke, a poll, a favicon) would read the in-memory database while the next test
+    loads or flushes it, and SQLite's shared cache fails such a write at once ("database table
+    is locked").
+    """
+    server = LiveServer("localhost", start=False)
+    server.thread.server_class = JoinedWSGIServer
+    server.start()
+    yield server
+    # Stopping waits for every request thread, and a keep-alive connection holds one open.
+    for context in list(browser.contexts):  # type: ignore[attr-defined]
+        context.close()
+    server.stop()
+
+
+@pytest.fixture
+def page(browser: object, live_server: LiveServer) -> Iterator[object]:
+    """A fresh page in its own context (no shared cookies between tests), closed before the
+    test's live server stops."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     tab = context.new_page()
     tab.set_default_timeout(10_000)

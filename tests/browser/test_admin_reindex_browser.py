@@ -27,34 +27,17 @@ PASSWORD = "browser-test-pass"
 
 @pytest.fixture
 def shared_db(transactional_db: None, tmp_path: Path) -> Iterator[Path]:
-    """The database as a file shared by this process, this test's own server and the worker."""
+    """The database as a file shared by this process, its live server and the worker."""
     with switch_to_file_database(tmp_path / "shared.sqlite3") as path:
         yield path
 
 
 @pytest.fixture
-def file_live_server(shared_db: Path, settings: object) -> Iterator[LiveServer]:
-    """A live server of this test's own, started on the file database and stopped before the
-    switch back.
-
-    Not the session's live server: that one shares a connection object across its request
-    threads, and a request still in flight when the test switched back to the in-memory
-    database could leave that connection on this test's file for the rest of the session.
-    Here each request thread opens its own connection to the file, and stopping the server
-    waits for every request thread to finish.
-    """
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "localhost"]  # type: ignore[attr-defined]
-    server = LiveServer("localhost")
-    assert not server.thread.connections_override, "the server must not share a connection"
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def page(file_live_server: LiveServer, page: object) -> object:
-    """The shared page fixture, closed before this test's server stops (an open keep-alive
-    connection would keep a request thread waiting)."""
-    return page
+def live_server(shared_db: Path, live_server: LiveServer) -> LiveServer:
+    """This test's live server, started on the file database (so each request thread opens the
+    file) and stopped, its requests finished, before the switch back."""
+    assert not live_server.thread.connections_override, "the server must not share a connection"
+    return live_server
 
 
 def test_staff_clicks_rebuild_and_watches_progress_reach_100(
@@ -62,7 +45,7 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
     corpus_dir: Path,
     index_root: Path,
     django_user_model: object,
-    file_live_server: LiveServer,
+    live_server: LiveServer,
     page: object,
     tmp_path: Path,
 ) -> None:
@@ -72,7 +55,7 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
     django_user_model.objects.create_superuser("staff", password=PASSWORD)  # type: ignore[attr-defined]
     log = tmp_path / "worker.log"
     worker = start_worker(worker_env(shared_db, index_root, batch_delay=0.5), log, batch=False)
-    url = file_live_server.url
+    url = live_server.url
     try:
         page.goto(f"{url}/admin/login/?next=/admin/search/indexbuild/")  # type: ignore[attr-defined]
         page.fill("#id_username", "staff")  # type: ignore[attr-defined]
