@@ -54,3 +54,16 @@ def bad_request_note(errors: dict[str, list[str]]) -> str:
         for name, msgs in errors.items()
     ]
     return "Bad request, nothing was searched. " + " ".join(parts)
+
+
+def invalid_form(form: forms.Form, coverage_note: str, **extra: Any) -> JsonResponse:
+    """The 400 for a form that did not validate: its errors, a note naming each, coverage."""
+    errors = form_errors(form)
+    return api_error(
+        400,
+        BAD_REQUEST,
+        errors=errors,
+        note=bad_request_note(errors),
+        coverage_note=coverage_note,
+        **extra,
+    )

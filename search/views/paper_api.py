@@ -2,18 +2,15 @@
 
 from typing import Any
 
-from django.forms import Form
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
 from search.api_responses import (
-    BAD_REQUEST,
     INDEX_UNAVAILABLE,
     NOT_FOUND,
     api_error,
     api_response,
-    bad_request_note,
-    form_errors,
+    invalid_form,
 )
 from search.backends.base import IndexUnavailable
 from search.papers.catalog import load_catalog
@@ -42,7 +39,7 @@ def search_keyword(request: HttpRequest) -> JsonResponse:
     form = PaperSearchForm(request.GET, catalog=catalog, user=request.user)
     terms = form.terms_payload()
     if not form.is_valid():
-        return _bad_request(form, catalog.coverage_note(), **terms)
+        return invalid_form(form, catalog.coverage_note(), **terms)
     try:
         result = search_papers(form.to_request())
     except IndexUnavailable as exc:
@@ -58,7 +55,7 @@ def paper(request: HttpRequest) -> JsonResponse:
     coverage = load_catalog().coverage_note()
     form = PaperLookupForm(request.GET)
     if not form.is_valid():
-        return _bad_request(form, coverage)
+        return invalid_form(form, coverage)
     data = form.cleaned_data
     if data["title"]:
         try:
@@ -73,14 +70,6 @@ def paper(request: HttpRequest) -> JsonResponse:
         note = NOT_LOADED_NOTE.format(name=name, value=data[name])
         return api_error(404, NOT_FOUND, note=note, coverage_note=coverage)
     return api_response(paper_payload(detail), note=PAPER_NOTE, coverage_note=coverage)
-
-
-def _bad_request(form: Form, coverage: str, **extra: Any) -> JsonResponse:
-    errors = form_errors(form)
-    return api_error(
-        400, BAD_REQUEST, errors=errors, note=bad_request_note(errors), coverage_note=coverage,
-        **extra,
-    )  # fmt: skip
 
 
 def _unavailable(exc: IndexUnavailable, coverage: str, **extra: Any) -> JsonResponse:

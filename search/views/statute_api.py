@@ -5,13 +5,11 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
 from search.api_responses import (
-    BAD_REQUEST,
     INDEX_UNAVAILABLE,
     NOT_FOUND,
     api_error,
     api_response,
-    bad_request_note,
-    form_errors,
+    invalid_form,
 )
 from search.backends.base import IndexUnavailable
 from search.statutes import notes
@@ -34,14 +32,7 @@ def statute_search(request: HttpRequest) -> JsonResponse:
     catalog = load_catalog()
     form = StatuteSearchForm(request.GET, catalog=catalog)
     if not form.is_valid():
-        errors = form_errors(form)
-        return api_error(
-            400,
-            BAD_REQUEST,
-            errors=errors,
-            note=bad_request_note(errors),
-            coverage_note=notes.coverage_note(catalog, **_valid_scope(form)),
-        )
+        return invalid_form(form, notes.coverage_note(catalog, **_valid_scope(form)))
     search = form.to_request()
     try:
         result = search_statutes(search, catalog)
@@ -65,11 +56,7 @@ def statute(request: HttpRequest) -> JsonResponse:
     catalog = load_catalog()
     form = SectionLookupForm(request.GET)
     if not form.is_valid():
-        errors = form_errors(form)
-        return api_error(
-            400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
-            coverage_note=notes.coverage_note(catalog),
-        )  # fmt: skip
+        return invalid_form(form, notes.coverage_note(catalog))
     candidates: tuple[SectionRef, ...] = ()
     if form.cleaned_data["id"]:
         detail = get_section(form.cleaned_data["id"])
@@ -111,11 +98,7 @@ def sources(request: HttpRequest) -> JsonResponse:
     catalog = load_catalog()
     form = SourcesForm(request.GET, catalog=catalog)
     if not form.is_valid():
-        errors = form_errors(form)
-        return api_error(
-            400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
-            coverage_note=notes.coverage_note(catalog),
-        )  # fmt: skip
+        return invalid_form(form, notes.coverage_note(catalog))
     only = form.cleaned_data["source"]
     coverage = notes.coverage_note(catalog)
     if only is not None:
