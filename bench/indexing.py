@@ -25,10 +25,10 @@ from django.db.models import QuerySet
 
 from bench import fts5
 from search.backends.tantivy.reader import forget_open_indexes
-from search.backends.tantivy.schema import STATUTES
 from search.indexes import build as build_service
 from search.indexes import documents as documents_module
 from search.indexes.documents import documents
+from search.indexes.names import STATUTES
 from search.models import Chunk, Section
 
 TANTIVY, FTS5, READ = "tantivy", "fts5", "read"

@@ -16,7 +16,8 @@ import tantivy
 from django.conf import settings
 
 from bench.workload import PaperCase, StatuteCase
-from search.backends.tantivy.schema import PAPERS, STATUTES, build_analyzer, open_index
+from search.backends.tantivy.schema import build_analyzer, open_index
+from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
 from search.query import ParsedQuery, parse_query
 

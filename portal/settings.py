@@ -205,6 +205,8 @@ else:
     PORTAL_DATA_DIR = BASE_DIR / "search" / "demo_data"
     PORTAL_DEMO_DATA = True
 PORTAL_INDEX_DIR = env_path("PORTAL_INDEX_DIR", BASE_DIR / "var" / "indexes")
+# The search engine (search.backends.registry); embedded tantivy is the only one today.
+PORTAL_SEARCH_BACKEND = env_str("PORTAL_SEARCH_BACKEND", "tantivy")
 # Regulation sources searched with statutes when `source=` is omitted (seed: Kansas regs).
 PORTAL_DEFAULT_REGULATION_SOURCES = env_list("PORTAL_DEFAULT_REGULATION_SOURCES", ("ks-kar",))
 PORTAL_STATUTE_LIMIT_DEFAULT = env_int("PORTAL_STATUTE_LIMIT_DEFAULT", 20, minimum=1)

@@ -1,4 +1,4 @@
-"""The search app: corpus models, ingest, tantivy indexes and the two searches."""
+"""The search app: corpus models, ingest, indexes and the two searches."""
 
 from django.apps import AppConfig
 
@@ -8,3 +8,6 @@ class SearchConfig(AppConfig):
 
     name = "search"
     verbose_name = "Search"
+
+    def ready(self) -> None:
+        from search import checks  # noqa: F401 - registers the system checks

@@ -29,6 +29,13 @@ STOP_WORD = "stop_word"
 DUPLICATE = "duplicate"
 OVER_LIMIT = "over_limit"
 MAX_TERMS = 40
+# Longest query text a form accepts (both searches).
+MAX_QUERY_CHARS = 10_000
+
+# How loose terms combine (phrases are always required).
+ANY_WORDS = "any_words"
+ALL_WORDS = "all_words"
+WORD_MODES = (ANY_WORDS, ALL_WORDS)
 
 # tantivy's RemoveLongFilter(40) drops tokens whose UTF-8 length is >= 40 bytes,
 # measured before lower-casing (the filter runs first in the index analyzer).
@@ -37,6 +44,10 @@ MAX_TOKEN_BYTES = 40
 _QUOTES = re.compile('["\u201c\u201d]')
 # `[^\W_]` is exactly `str.isalnum()`: CPython's `\w` is isalnum() plus underscore.
 _WORD = re.compile(r"[^\W_]+")
+
+
+class NothingToSearch(ValueError):
+    """Every word of the query was dropped; forms report this before a search runs."""
 
 
 @dataclass(frozen=True)

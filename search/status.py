@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.db.models import Count, Max, Min
 
 from search.backends.base import IndexUnavailable
-from search.backends.tantivy.reader import live_index
-from search.backends.tantivy.schema import INDEX_NAMES
+from search.backends.registry import get_backend
+from search.indexes.names import INDEX_NAMES
 from search.indexes.store import IndexStore
 from search.models import Chunk, Paper, Source
 
@@ -42,7 +42,7 @@ def index_status(name: str, *, probe: bool = False) -> IndexStatus:
         return IndexStatus(name, False, None, None, None, "no live version")
     if probe:
         try:
-            live_index(name).probe()
+            get_backend().probe(name)
         except IndexUnavailable as exc:
             return IndexStatus(name, False, meta.version, None, meta.built_at, exc.reason)
     return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at)

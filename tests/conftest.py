@@ -39,7 +39,9 @@ def collected_static(
 @pytest.fixture
 def index_root(tmp_path: Path, settings: object) -> Iterator[Path]:
     """A fresh, empty index directory for this test, with the reader cache cleared."""
-    from search.backends.tantivy.reader import forget_open_indexes
+    from search.backends.registry import get_backend
+
+    forget_open_indexes = get_backend().forget_open_indexes
 
     root = tmp_path / "indexes"
     settings.PORTAL_INDEX_DIR = root  # type: ignore[attr-defined]

@@ -17,7 +17,9 @@ from tests.corpus import write_corpus
 
 def forget_paper_caches() -> None:
     """Drop every per-process cache keyed by index version or file."""
-    from search.backends.tantivy.reader import forget_open_indexes
+    from search.backends.registry import get_backend
+
+    forget_open_indexes = get_backend().forget_open_indexes
     from search.papers.catalog import forget_catalogs
 
     forget_open_indexes()

@@ -49,7 +49,9 @@ def statute_index(
     statutes_loaded: Path, shared_statute_index: Path, settings: object
 ) -> Iterator[Path]:
     """The test statutes in the database and a live statutes index built from them."""
-    from search.backends.tantivy.reader import forget_open_indexes
+    from search.backends.registry import get_backend
+
+    forget_open_indexes = get_backend().forget_open_indexes
 
     settings.PORTAL_INDEX_DIR = shared_statute_index  # type: ignore[attr-defined]
     yield shared_statute_index

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from search.backends.tantivy.searching import tokenize
+from search.backends.tantivy.analysis import tokenize
 from search.models import Chunk, ResearchRun, RunQuery
 from search.papers.request import PaperSearchRequest
 from search.papers.service import PaperSearchResult, search_papers

@@ -4,9 +4,11 @@ from dataclasses import dataclass
 
 import pytest
 
+from search.backends.tantivy.analysis import mark_text, tokenize
+from search.backends.tantivy.ranking import top_hits
 from search.backends.tantivy.schema import build_analyzer
-from search.backends.tantivy.searching import mark_text, tokenize, top_hits
-from search.backends.tantivy.snippets import ELLIPSIS, find_matches, leading_text, snippet
+from search.backends.tantivy.snippets import find_matches, leading_text, snippet
+from search.marks import ELLIPSIS
 from search.query import parse_query
 from search.templatetags.portal_marks import drop_reason, hl
 

@@ -15,8 +15,8 @@ from django.utils.decorators import method_decorator
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
-from search.backends.tantivy.schema import INDEX_NAMES
 from search.indexes.build_progress import build_progress, duration_text
+from search.indexes.names import INDEX_NAMES
 from search.indexes.requests import cancel_build, recover_stale_builds, request_rebuilds
 from search.models import IndexBuild
 from search.progress import human

@@ -1,1 +1,5 @@
-"""Search engines behind a small interface; only `backends.tantivy` imports tantivy."""
+"""Search engines behind one interface (`interface.SearchBackend`), chosen in `registry`.
+
+Only the engine's own package (`backends/tantivy/`) imports the engine; the rest of the
+portal reaches it through `registry.get_backend()`.
+"""

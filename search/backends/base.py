@@ -1,10 +1,29 @@
-"""The engine-neutral seam: what the index layer needs from a search engine."""
+"""Engine-neutral pieces every backend shares: the 503 error, filters, the index writer."""
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Terms:
+    """Filter: the raw (untokenised) field holds one of `values`."""
+
+    field: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Either:
+    """Filter: at least one of the `options` holds (e.g. statutes OR a default source)."""
+
+    options: tuple[Terms, ...]
+
+
+Filter = Terms | Either
 
 
 class IndexUnavailable(Exception):

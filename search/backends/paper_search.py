@@ -1,7 +1,7 @@
 """The engine-neutral seam of the paper search: what the service asks, what comes back.
 
-The service describes one search as a `PaperQuery`; a backend (today embedded tantivy,
-`search.backends.tantivy.papers`) opens a `PaperSearchSession` for it and answers, on one
+The service describes one search as a `PaperQuery`; a backend (`SearchBackend` in
+`search.backends.interface`) opens a `PaperSearchSession` for it and answers, on one
 point-in-time view of the index: the ranked pool, the facet counts over all matches, and
 the display rows of the hits the service finally shows. Nothing here knows tantivy.
 """
@@ -11,10 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
 
-from search.backends.searching import ALL_WORDS, ANY_WORDS
-from search.query import ParsedQuery
+from search.query import ALL_WORDS, WORD_MODES, ParsedQuery
 
-MODES = (ALL_WORDS, ANY_WORDS)
 # Entity tiers of the soft filter (SPEC: matches first, then chunks with none recorded).
 TIER_MATCH = 0
 TIER_UNRECORDED = 1
@@ -38,8 +36,8 @@ class PaperQuery:
     pool_cap: int = 20_000
 
     def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.mode not in WORD_MODES:
+            raise ValueError(f"mode must be one of {WORD_MODES}, got {self.mode!r}")
         if self.pool_cap < 1:
             raise ValueError(f"pool_cap must be at least 1, got {self.pool_cap}")
 
@@ -85,6 +83,7 @@ class FacetCounts:
 class IndexFacts:
     """Corpus-wide facts of one index version, for the coverage note and the form."""
 
+    version: str
     chunks: int
     abstracts: int  # chunk_index 0; every other chunk is full-text body
     categories: tuple[tuple[str, int], ...]  # papers per category, most first

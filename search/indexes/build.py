@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from search.backends.base import IndexWriterBackend
-from search.backends.tantivy.writer import TantivyWriter
+from search.backends.registry import get_backend
 from search.indexes.documents import data_stamp, document_count, documents
 from search.indexes.store import IndexStore, VersionMeta
 from search.models import IndexBuild
@@ -71,7 +71,7 @@ def build_index(
 ) -> BuildResult:
     """Build `index_name` into a new version and switch to it; raise BuildFailed on any fault."""
     store = IndexStore(index_name)
-    writer = writer or TantivyWriter()
+    writer = writer or get_backend().writer()
     with store.build_lock():
         store.cleanup()
         check_disk_space(store)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Count, Max, QuerySet
 
 from search.backends.base import Document
-from search.backends.tantivy.schema import STATUTES
+from search.indexes.names import STATUTES
 from search.models import Chunk, Paper, Section
 from search.papers.keys import concept_key, content_type_key
 

@@ -19,7 +19,7 @@ from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from search.backends.tantivy.schema import INDEX_NAMES
+from search.indexes.names import INDEX_NAMES
 from search.indexes.records import BuildNotQueued, run_recorded_build
 from search.indexes.store import IndexStore
 from search.models import IndexBuild

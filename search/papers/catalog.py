@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from django.conf import settings
 
 from search.backends.base import IndexUnavailable
-from search.backends.tantivy.papers import index_facts
-from search.backends.tantivy.reader import LiveIndex, live_index
-from search.backends.tantivy.schema import PAPERS
-from search.enrichment import CONTENT_TYPES
+from search.backends.paper_search import IndexFacts
+from search.backends.registry import get_backend
+from search.indexes.names import PAPERS
 from search.models import Chunk, Paper
 from search.papers.vocabulary import get_vocabulary
 from search.status import paper_coverage
@@ -50,11 +49,6 @@ class PaperCatalog:
     # Vocabulary spellings of the most frequent entities in the index.
     top_entities: tuple[str, ...]
     unavailable_reason: str | None = None
-
-    @property
-    def content_type_names(self) -> tuple[str, ...]:
-        """Every content type the enrichment assigns, in its documented order."""
-        return CONTENT_TYPES
 
     @property
     def arxiv_categories(self) -> tuple[tuple[str, int], ...]:
@@ -100,9 +94,14 @@ _cache: dict[tuple[str, str | None], tuple[float, PaperCatalog]] = {}
 def load_catalog() -> PaperCatalog:
     """The catalog of the live papers index, computed once per version and process."""
     root = str(settings.PORTAL_INDEX_DIR)
+    backend = get_backend()
     try:
-        live = live_index(PAPERS)
-        return _cached((root, live.version), lambda: _index_catalog(live), None)
+        version = backend.live_version(PAPERS)
+        found = _cache.get((root, version))
+        if found:
+            return found[1]
+        facts = backend.paper_facts(SUGGESTED_ENTITIES)
+        return _cached((root, facts.version), lambda: _index_catalog(facts), None)
     except IndexUnavailable as exc:  # none live, or the live version cannot be read
         reason = exc.reason
         return _cached((root, None), lambda: _database_catalog(reason), NO_INDEX_CACHE_SECONDS)
@@ -147,15 +146,14 @@ def _database_catalog(reason: str) -> PaperCatalog:
     )  # fmt: skip
 
 
-def _index_catalog(live: LiveIndex) -> PaperCatalog:
-    found = index_facts(live, SUGGESTED_ENTITIES)
+def _index_catalog(found: IndexFacts) -> PaperCatalog:
     vocabulary = get_vocabulary()
     facts = _database_facts()
     # What is searchable in this version, which may lag the database.
     facts["chunks"] = found.chunks
     facts["body_chunks"] = found.chunks - found.abstracts
     return PaperCatalog(
-        version=live.version,
+        version=found.version,
         categories=found.categories,
         content_types=found.content_types,
         top_entities=tuple(vocabulary.display(name) for name, _ in found.entities),

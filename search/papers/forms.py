@@ -12,7 +12,6 @@ from django import forms
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
-from search.backends.searching import ALL_WORDS, ANY_WORDS
 from search.enrichment import CONTENT_TYPES
 from search.models import ResearchRun
 from search.papers.catalog import PaperCatalog
@@ -28,7 +27,7 @@ from search.papers.request import (
 )
 from search.papers.runs import RunRejected, own_run
 from search.papers.service import parse_paper_query
-from search.query import STOP_WORD
+from search.query import ALL_WORDS, ANY_WORDS, STOP_WORD
 
 MAX_QUERY_CHARS = 10_000
 MAX_LIST_VALUES = 50

@@ -11,8 +11,7 @@ from datetime import date
 
 from django.conf import settings
 
-from search.backends.tantivy.papers import title_matches
-from search.backends.tantivy.searching import tokenize
+from search.backends.registry import get_backend
 from search.models import Chunk, Paper
 from search.papers.licences import Licence, licence_for
 from search.query import parse_query
@@ -90,8 +89,10 @@ def by_title(title: str) -> list[PaperDetail]:
     Raises IndexUnavailable when the word search cannot run.
     """
     wanted = _normal_title(title)
-    parsed = parse_query(title, tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
-    keys = [] if parsed.is_empty else [k for k, _ in title_matches(parsed, TITLE_CANDIDATES)]
+    backend = get_backend()
+    parsed = parse_query(title, backend.tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
+    found = () if parsed.is_empty else backend.paper_title_matches(parsed, TITLE_CANDIDATES)
+    keys = [key for key, _ in found]
     exact = list(Paper.objects.filter(title__iexact=title.strip()).values_list("pk", flat=True))
     ordered = list(dict.fromkeys(exact + keys))[:TITLE_CANDIDATES]
     papers = Paper.objects.in_bulk(ordered)

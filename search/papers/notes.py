@@ -3,10 +3,9 @@
 from dataclasses import dataclass
 
 from search.backends.paper_search import Pool
-from search.backends.searching import ALL_WORDS, ANY_WORDS
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
-from search.query import ParsedQuery
+from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 INDEX_UNAVAILABLE_NOTE = (
     "The papers index is not available, so nothing was searched (this is not zero matches). "

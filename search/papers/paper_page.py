@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass
 
-from search.backends.searching import ALL_WORDS
-from search.backends.tantivy.searching import mark_text
+from search.backends.registry import get_backend
 from search.papers.lookup import PaperChunk, PaperDetail
 from search.papers.request import MATCH_MODES
 from search.papers.service import parse_paper_query
+from search.query import ALL_WORDS
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,6 @@ def highlighted_chunks(detail: PaperDetail, query: str, match: str) -> list[Show
         if parsed is None or parsed.is_empty:
             shown.append(ShownChunk(chunk, chunk.text, False))
             continue
-        marked = mark_text(chunk.text, parsed)
+        marked = get_backend().mark_text(chunk.text, parsed)
         shown.append(ShownChunk(chunk, marked, "[hl]" in marked))
     return shown

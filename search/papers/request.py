@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import urlencode
 
-from search.backends.searching import ALL_WORDS, ANY_WORDS
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
+from search.query import ALL_WORDS, ANY_WORDS
 
 PHRASE = "phrase"
 MATCH_MODES = (ALL_WORDS, ANY_WORDS, PHRASE)

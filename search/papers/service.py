@@ -17,9 +17,7 @@ from search.backends.paper_search import (
     PaperQuery,
     PoolHit,
 )
-from search.backends.searching import ALL_WORDS
-from search.backends.tantivy.papers import open_paper_search
-from search.backends.tantivy.searching import tokenize
+from search.backends.registry import get_backend
 from search.papers import notes, runs
 from search.papers.catalog import load_catalog
 from search.papers.diversify import diversify
@@ -33,7 +31,7 @@ from search.papers.request import (
     PaperSearchRequest,
 )
 from search.papers.vocabulary import get_vocabulary
-from search.query import DroppedTerm, ParsedQuery, parse_query
+from search.query import ALL_WORDS, DroppedTerm, ParsedQuery, parse_query
 
 FACET_ENTITIES = 20
 TIER_NAMES = {TIER_MATCH: "entity_match"}
@@ -124,8 +122,8 @@ def parse_paper_query(text: str, match: str) -> ParsedQuery:
     max_terms = settings.PORTAL_MAX_QUERY_TERMS
     if match == PHRASE:
         words = text.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
-        return parse_query(f'"{words}"', tokenize, max_terms=max_terms)
-    return parse_query(text, tokenize, max_terms=max_terms)
+        return parse_query(f'"{words}"', get_backend().tokenize, max_terms=max_terms)
+    return parse_query(text, get_backend().tokenize, max_terms=max_terms)
 
 
 def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
@@ -147,7 +145,7 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
         entities=wanted,
         pool_cap=cap,
     )
-    session = open_paper_search(spec)
+    session = get_backend().paper_session(spec)
     pool = session.pool()
     limit, capped_from = _limit(req.limit)
     per_doc = req.max_per_document or DEFAULT_MAX_PER_DOCUMENT

@@ -5,8 +5,8 @@ from urllib.parse import urlencode
 
 from django.http import QueryDict
 
-from search.backends.tantivy.searching import mark_text
-from search.backends.tantivy.snippets import HL_OPEN
+from search.backends.registry import get_backend
+from search.marks import HL_OPEN
 from search.statutes import notes
 from search.statutes.catalog import load_catalog
 from search.statutes.forms import MAX_QUERY_CHARS
@@ -22,7 +22,9 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
         return None
     q = str(params.get("q") or "")[:MAX_QUERY_CHARS].strip()
     parsed = parse_statute_query(q) if q else None
-    marked = mark_text(detail.body, parsed) if parsed and not parsed.is_empty else None
+    marked = (
+        get_backend().mark_text(detail.body, parsed) if parsed and not parsed.is_empty else None
+    )
     facts = load_catalog().by_code.get(detail.source)
     search_params = [(p, str(params.get(p)).strip()) for p in PARAMS if params.get(p)]
     return {

@@ -4,9 +4,9 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from search.backends.searching import Either, Filter, Hit, Terms, TextSearch
-from search.backends.tantivy.schema import STATUTES
-from search.backends.tantivy.searching import run_search, tokenize
+from search.backends.base import Either, Filter, Terms
+from search.backends.registry import get_backend
+from search.backends.statute_search import Hit, TextSearch
 from search.query import OVER_LIMIT, DroppedTerm, ParsedQuery, parse_query
 from search.statutes import notes
 from search.statutes.catalog import STATUTE, Catalog, load_catalog
@@ -80,7 +80,7 @@ class StatuteSearchResult:
 
 def parse_statute_query(q: str) -> ParsedQuery:
     """The query as the statutes index will run it."""
-    return parse_query(q, tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
+    return parse_query(q, get_backend().tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
 
 
 def search_statutes(
@@ -101,7 +101,7 @@ def search_statutes(
         tie_break=TIE_BREAK_FIELD,
         fields=ROW_FIELDS,
     )
-    page = run_search(STATUTES, spec)
+    page = get_backend().search_statutes(spec)
     rows = tuple(_row(rank, hit) for rank, hit in enumerate(page.hits, start=1))
     warnings = _warnings(catalog, request, parsed, requested, limit)
     explanations = [notes.RANKING_NOTE]

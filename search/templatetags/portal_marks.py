@@ -6,9 +6,11 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from search.marks import HL_CLOSE, HL_OPEN
+
 register = template.Library()
 
-_MARK = re.compile(r"\[hl\]|\[/hl\]")
+_MARK = re.compile(re.escape(HL_OPEN) + "|" + re.escape(HL_CLOSE))
 DROP_REASONS = {
     "stop_word": "common word",
     "duplicate": "repeated",
@@ -30,10 +32,10 @@ def hl(text: object) -> SafeString:
     for match in _MARK.finditer(escaped):
         out.append(escaped[cursor : match.start()])
         cursor = match.end()
-        if match.group() == "[hl]" and not open_:
+        if match.group() == HL_OPEN and not open_:
             out.append("<mark>")
             open_ = True
-        elif match.group() == "[/hl]" and open_:
+        elif match.group() == HL_CLOSE and open_:
             out.append("</mark>")
             open_ = False
     out.append(escaped[cursor:])

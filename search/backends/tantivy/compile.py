@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 import tantivy
 
-from search.backends.searching import ALL_WORDS, ANY_WORDS, Either, Filter, Terms
-from search.query import ParsedQuery
+from search.backends.base import Either, Filter, Terms
+from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 Clause = tuple[tantivy.Occur, tantivy.Query]
 

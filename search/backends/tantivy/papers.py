@@ -16,6 +16,7 @@ from typing import Concatenate
 
 import tantivy
 
+from search.backends.base import Terms
 from search.backends.paper_search import (
     TIER_MATCH,
     TIER_UNRECORDED,
@@ -26,13 +27,13 @@ from search.backends.paper_search import (
     Pool,
     PoolHit,
 )
-from search.backends.searching import ALL_WORDS, Terms
+from search.backends.tantivy.analysis import matches_in
 from search.backends.tantivy.compile import compile_query, filter_query
+from search.backends.tantivy.ranking import count, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
-from search.backends.tantivy.schema import PAPERS
-from search.backends.tantivy.searching import matches_in, top_hits
 from search.backends.tantivy.snippets import snippet
-from search.query import ParsedQuery, render_phrase
+from search.indexes.names import PAPERS
+from search.query import ALL_WORDS, ParsedQuery, render_phrase
 
 SEARCHED_FIELD = "text"
 TIE_BREAK_FIELD = "chunk_id"
@@ -61,9 +62,9 @@ def _guarded[**P, R](
     return guarded
 
 
-def open_paper_search(spec: PaperQuery, live: LiveIndex | None = None) -> "TantivyPaperSearch":
+def open_paper_search(spec: PaperQuery) -> "TantivyPaperSearch":
     """A session on the live papers index; raises IndexUnavailable when there is none."""
-    return TantivyPaperSearch(live or live_index(PAPERS), spec)
+    return TantivyPaperSearch(live_index(PAPERS), spec)
 
 
 class TantivyPaperSearch:
@@ -126,10 +127,10 @@ class TantivyPaperSearch:
         tier_totals = []
         for tier, query in self.tiers:
             if room > 0:
-                scored, count = top_hits(self.searcher, query, room, TIE_BREAK_FIELD)
+                scored, count_ = top_hits(self.searcher, query, room, TIE_BREAK_FIELD)
             else:
-                scored, count = [], self._count(query)
-            tier_totals.append(count)
+                scored, count_ = [], count(self.searcher, query)
+            tier_totals.append(count_)
             if not scored:
                 continue
             addresses = [address for _, address, _ in scored]
@@ -150,12 +151,8 @@ class TantivyPaperSearch:
                 )
             room -= len(scored)
         total = sum(tier_totals)
-        excluded = self._count(self.words) - total if self.spec.entities else 0
+        excluded = count(self.searcher, self.words) - total if self.spec.entities else 0
         return Pool(tuple(hits), total, tuple(tier_totals), excluded)
-
-    def _count(self, query: tantivy.Query) -> int:
-        # limit=0 panics in tantivy; one hit is the cheapest valid count.
-        return int(self.searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
 
     @_guarded
     def facets(self, top_entities: int) -> FacetCounts:
@@ -261,8 +258,9 @@ def _indexed_chunk(
     )
 
 
-def index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
-    """Chunk count, papers per category and corpus-wide facet counts of a version."""
+def index_facts(top_entities: int) -> IndexFacts:
+    """Chunk count, papers per category and corpus-wide facet counts of the live version."""
+    live = live_index(PAPERS)
     with read_guard(PAPERS, live.version):
         return _index_facts(live, top_entities)
 
@@ -277,9 +275,10 @@ def _index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
     abstracts = tantivy.Query.term_query(live.index.schema, "chunk_index", 0)
     terms = {"field": "categories", "size": 10_000, "segment_size": ENTITY_SEGMENT_SIZE}
     per_category = searcher.aggregate(abstracts, {"categories": {"terms": terms}})
-    abstract_count = int(searcher.search(abstracts, 1, count=True).count)  # type: ignore[attr-defined]
+    abstract_count = count(searcher, abstracts)
     overall = facet_counts(searcher, tantivy.Query.all_query(), top_entities)
     return IndexFacts(
+        version=live.version,
         chunks=int(searcher.num_docs),
         abstracts=abstract_count,
         categories=_buckets(per_category.get("categories")),

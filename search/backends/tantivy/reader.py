@@ -9,7 +9,7 @@ from pathlib import Path
 import tantivy
 
 from search.backends.base import IndexUnavailable
-from search.backends.tantivy.schema import build_analyzer, open_index
+from search.backends.tantivy.schema import open_index
 from search.indexes.store import IndexStore, VersionMeta
 
 
@@ -21,7 +21,6 @@ class LiveIndex:
     version: str
     index: tantivy.Index
     meta: VersionMeta
-    analyzer: tantivy.TextAnalyzer
 
     def searcher(self) -> tantivy.Searcher:
         """A consistent point-in-time searcher for one request."""
@@ -39,11 +38,8 @@ class LiveIndex:
                 searcher.doc(hits[0][1])
             return int(searcher.num_docs)
 
-    def tokenize(self, text: str) -> list[str]:
-        """Tokens exactly as the index analyzer produces them."""
-        return list(self.analyzer.analyze(text))
 
-
+NOT_BUILT = "no index has been built yet (run `manage.py reindex`)"
 _lock = threading.Lock()
 _open: dict[Path, LiveIndex] = {}
 
@@ -57,7 +53,7 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
     store = store or IndexStore(name)
     version = store.live_version()
     if version is None:
-        raise IndexUnavailable(name, "no index has been built yet (run `manage.py reindex`)")
+        raise IndexUnavailable(name, NOT_BUILT)
     cached = _open.get(store.root)
     if cached is not None and cached.version == version:
         # An open version keeps working from its open files after they are deleted; answer
@@ -76,7 +72,7 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
             index.searcher()
         except Exception as exc:  # tantivy reports corrupt files as assorted exception types
             raise IndexUnavailable(name, f"version {version} cannot be opened ({exc})") from exc
-        opened = LiveIndex(name, version, index, meta, build_analyzer())
+        opened = LiveIndex(name, version, index, meta)
         _open[store.root] = opened
         return opened
 

@@ -2,19 +2,17 @@
 
 import tantivy
 
+from search.indexes.names import PAPERS, STATUTES
+from search.query import MAX_TOKEN_BYTES
+
 ANALYZER = "portal_words"
-# Tokens of 40+ bytes are dropped (URLs, base64 blobs); SPEC: no stemming, no stop words.
-LONG_TOKEN_BYTES = 40
-STATUTES = "statutes"
-PAPERS = "papers"
-INDEX_NAMES = (STATUTES, PAPERS)
 
 
 def build_analyzer() -> tantivy.TextAnalyzer:
     """Simple tokenizer, long-token removal, lower-case: the same pipeline for text and queries."""
     return (
         tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
-        .filter(tantivy.Filter.remove_long(LONG_TOKEN_BYTES))
+        .filter(tantivy.Filter.remove_long(MAX_TOKEN_BYTES))
         .filter(tantivy.Filter.lowercase())
         .build()
     )

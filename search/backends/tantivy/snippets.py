@@ -18,11 +18,9 @@ from dataclasses import dataclass
 
 import tantivy
 
+from search.marks import ELLIPSIS, HL_CLOSE, HL_OPEN
 from search.query import ParsedQuery, render_phrase
 
-HL_OPEN = "[hl]"
-HL_CLOSE = "[/hl]"
-ELLIPSIS = "…"
 DEFAULT_SNIPPET_CHARS = 240
 # A phrase is required, so a window showing it beats one that repeats loose words.
 PHRASE_WEIGHT = 2

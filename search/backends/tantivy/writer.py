@@ -9,7 +9,6 @@ from django.conf import settings
 from search.backends.base import Document
 from search.backends.tantivy.schema import SCHEMAS, open_index
 
-COMMIT_EVERY = 50_000
 PROGRESS_EVERY = 1_000
 
 

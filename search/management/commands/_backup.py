@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db import connection
 
-from search.backends.tantivy.schema import INDEX_NAMES
+from search.indexes.names import INDEX_NAMES
 from search.indexes.store import LIVE_FILE, IndexStore, VersionMeta
 from search.models import Chunk, Paper, Section
 

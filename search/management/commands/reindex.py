@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from search.backends.tantivy.schema import INDEX_NAMES
 from search.indexes.build import BuildFailed, is_stale
+from search.indexes.names import INDEX_NAMES
 from search.indexes.records import run_recorded_build
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild

@@ -1,36 +1,15 @@
 """The engine-neutral search seam: what a service asks of a backend and what comes back.
 
-Services build a `TextSearch` from a `ParsedQuery` plus filters; a backend (today embedded
-tantivy, `search.backends.tantivy.searching`) runs it and returns a `HitPage`. Nothing here
-knows tantivy, so a server engine can implement the same contract.
+Services build a `TextSearch` from a `ParsedQuery` plus filters; a backend (`SearchBackend`
+in `search.backends.interface`) runs it and returns a `HitPage`. Nothing here knows an
+engine, so a server engine can implement the same contract.
 """
 
 from dataclasses import dataclass
 from typing import Any
 
-from search.query import ParsedQuery
-
-ANY_WORDS = "any_words"
-ALL_WORDS = "all_words"
-MODES = (ANY_WORDS, ALL_WORDS)
-
-
-@dataclass(frozen=True)
-class Terms:
-    """Filter: the raw (untokenised) field holds one of `values`."""
-
-    field: str
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Either:
-    """Filter: at least one of the `options` holds (e.g. statutes OR a default source)."""
-
-    options: tuple[Terms, ...]
-
-
-Filter = Terms | Either
+from search.backends.base import Filter
+from search.query import ANY_WORDS, WORD_MODES, ParsedQuery
 
 
 @dataclass(frozen=True)
@@ -51,8 +30,8 @@ class TextSearch:
     def __post_init__(self) -> None:
         if self.limit < 1:
             raise ValueError(f"limit must be at least 1, got {self.limit}")
-        if self.mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.mode not in WORD_MODES:
+            raise ValueError(f"mode must be one of {WORD_MODES}, got {self.mode!r}")
 
 
 @dataclass(frozen=True)

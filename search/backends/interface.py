@@ -1,0 +1,61 @@
+"""The one door to a search engine: what services, catalogs and builds may ask of a backend.
+
+`search.backends.registry.get_backend()` returns the configured implementation (setting
+`PORTAL_SEARCH_BACKEND`; embedded tantivy is the only one today). Nothing outside
+`search/backends/` imports an engine; everything else calls these methods. A backend must
+pass the contract tests in `tests/backend_contract.py` (rows, counts, tie order, marks).
+"""
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from search.backends.base import IndexWriterBackend
+from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
+from search.backends.statute_search import HitPage, TextSearch
+from search.query import ParsedQuery
+
+
+class SearchBackend(Protocol):
+    """Text analysis, both searches, live-version reads and the index writer of one engine."""
+
+    name: str
+
+    def tokenize(self, text: str) -> list[str]:
+        """Tokens exactly as the index analyzer produces them (queries are parsed with this)."""
+        ...
+
+    def mark_text(self, text: str, query: ParsedQuery) -> str:
+        """`text` with every occurrence the index would match wrapped in `[hl]` marks."""
+        ...
+
+    def search_statutes(self, spec: TextSearch) -> HitPage:
+        """Run one statute search on the live statutes index (IndexUnavailable: none)."""
+        ...
+
+    def paper_session(self, spec: PaperQuery) -> PaperSearchSession:
+        """Open one paper search on the live papers index (IndexUnavailable: none)."""
+        ...
+
+    def paper_facts(self, top_entities: int) -> IndexFacts:
+        """Corpus-wide facts of the live papers index version."""
+        ...
+
+    def paper_title_matches(self, query: ParsedQuery, limit: int) -> Sequence[tuple[int, float]]:
+        """Papers whose title holds every searched word: (paper key, best score), best first."""
+        ...
+
+    def live_version(self, index_name: str) -> str:
+        """The live version's name (IndexUnavailable when there is none)."""
+        ...
+
+    def probe(self, index_name: str) -> int:
+        """Open the live version, read one stored document; its document count."""
+        ...
+
+    def writer(self) -> IndexWriterBackend:
+        """The writer that builds a new version of an index."""
+        ...
+
+    def forget_open_indexes(self) -> None:
+        """Drop per-process caches of open versions (tests switch index roots)."""
+        ...

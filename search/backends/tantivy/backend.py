@@ -1,0 +1,50 @@
+"""Embedded tantivy as a `SearchBackend`: each method delegates to its module in this package."""
+
+from collections.abc import Sequence
+
+from search.backends.base import IndexUnavailable, IndexWriterBackend
+from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
+from search.backends.statute_search import HitPage, TextSearch
+from search.backends.tantivy import analysis, papers, reader, statutes
+from search.backends.tantivy.writer import TantivyWriter
+from search.indexes.store import IndexStore
+from search.query import ParsedQuery
+
+
+class TantivyBackend:
+    """Indexes are tantivy directories under PORTAL_INDEX_DIR, one per version."""
+
+    name = "tantivy"
+
+    def tokenize(self, text: str) -> list[str]:
+        return analysis.tokenize(text)
+
+    def mark_text(self, text: str, query: ParsedQuery) -> str:
+        return analysis.mark_text(text, query)
+
+    def search_statutes(self, spec: TextSearch) -> HitPage:
+        return statutes.run_search(spec)
+
+    def paper_session(self, spec: PaperQuery) -> PaperSearchSession:
+        return papers.open_paper_search(spec)
+
+    def paper_facts(self, top_entities: int) -> IndexFacts:
+        return papers.index_facts(top_entities)
+
+    def paper_title_matches(self, query: ParsedQuery, limit: int) -> Sequence[tuple[int, float]]:
+        return papers.title_matches(query, limit)
+
+    def live_version(self, index_name: str) -> str:
+        version = IndexStore(index_name).live_version()
+        if version is None:
+            raise IndexUnavailable(index_name, reader.NOT_BUILT)
+        return version
+
+    def probe(self, index_name: str) -> int:
+        return reader.live_index(index_name).probe()
+
+    def writer(self) -> IndexWriterBackend:
+        return TantivyWriter()
+
+    def forget_open_indexes(self) -> None:
+        reader.forget_open_indexes()

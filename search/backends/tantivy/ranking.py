@@ -1,0 +1,51 @@
+"""Deterministic top hits: score descending, then a fast unsigned field ascending.
+
+A plain top-N would cut a group of equal scores at the limit in engine order (segment and
+document id, which depend on how the writer threads split the build), so when the score
+at the limit boundary continues past it, the window grows until the whole tie group is in.
+"""
+
+import tantivy
+
+# Largest window fetched to settle a tie at the limit boundary; past it, engine order
+# decides inside the tie group (still the same for the same index version).
+MAX_TIE_WINDOW = 10_000
+
+Scored = tuple[float, tantivy.DocAddress, int | None]
+
+
+def top_hits(
+    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, tie_break: str | None
+) -> tuple[list[Scored], int]:
+    """The best `limit` hits ordered by (score desc, tie_break asc), and the match count."""
+    want = limit + 1
+    result = searcher.search(query, want, count=True)
+    total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
+    hits = result.hits
+    while (
+        tie_break
+        and len(hits) == want
+        and want < min(total, MAX_TIE_WINDOW)
+        and hits[-1][0] == hits[limit - 1][0]
+    ):
+        want = min(want * 4, total, MAX_TIE_WINDOW)
+        hits = searcher.search(query, want, count=False).hits
+    addresses = [address for _, address in hits]
+    if tie_break and addresses:
+        keys: list[int | None] = [
+            None if k is None else int(k) for k in searcher.fast_field_values(tie_break, addresses)
+        ]
+    else:
+        keys = [None] * len(addresses)
+    scored = [
+        (float(score), address, key) for (score, address), key in zip(hits, keys, strict=True)
+    ]
+    if tie_break:
+        # Python's sort is stable, so a document without a key keeps its engine position.
+        scored.sort(key=lambda s: (-s[0], s[2] if s[2] is not None else 2**64))
+    return scored[:limit], total
+
+
+def count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:
+    """How many documents match (limit=0 panics in tantivy; one hit is the cheapest count)."""
+    return int(searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
