@@ -1,17 +1,29 @@
-"""JSON responses shared by every search API: `note` and `coverage_note` on each one.
+"""JSON responses shared by every API endpoint: `note` and `coverage_note` on each one.
 
-The seeds' contract: every response, 200, 400, 404 and 503 alike, carries `note` (how to
-read it, or what went wrong) and `coverage_note` (what the searched sources cover).
+The seeds' contract: every response, 200, 400, 404, 429 and 503 alike, carries `note` (how
+to read it, or what went wrong) and `coverage_note` (what the searched sources cover).
 """
 
+from collections.abc import Callable
 from typing import Any
 
-from django import forms
 from django.http import JsonResponse
+
+from search.outcomes import DONE, Outcome, SearchResult, bad_request_note, form_errors
+from search.query import ParsedQuery
+
+EMPTY_QUERY = ParsedQuery((), (), (), unclosed_quote=False, used_or=False)
 
 BAD_REQUEST = "bad_request"
 NOT_FOUND = "not_found"
 INDEX_UNAVAILABLE = "index_unavailable"
+ERROR_CODES = {400: BAD_REQUEST, 404: NOT_FOUND, 503: INDEX_UNAVAILABLE}
+# For answers that searched nothing and cannot look at the sources (server errors, limits).
+NOTHING_SEARCHED_COVERAGE_NOTE = (
+    "Nothing was searched for this request, so no coverage applies to it. What the statute "
+    "sources cover is listed at /api/sources; every paper search response states the paper "
+    "coverage."
+)
 
 
 def api_response(
@@ -39,31 +51,40 @@ def api_error(
     return api_response(payload, note=note, coverage_note=coverage_note, status=status)
 
 
-def form_errors(form: forms.Form) -> dict[str, list[str]]:
-    """Form errors keyed by parameter name (`__all__` becomes `request`)."""
+def invalid_form(form: object, coverage_note: str, **extra: Any) -> JsonResponse:
+    """The 400 for a look-up form that did not validate: its errors, a note naming each."""
+    errors = form_errors(form)
+    return api_error(
+        400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
+        coverage_note=coverage_note, **extra,
+    )  # fmt: skip
+
+
+def terms_payload(parsed: ParsedQuery) -> dict[str, list[Any]]:
+    """`terms_searched` and `terms_dropped` (each with its reason) of a parsed query."""
     return {
-        ("request" if name == "__all__" else name): [str(m) for m in messages]
-        for name, messages in form.errors.items()
+        "terms_searched": list(parsed.terms_searched),
+        "terms_dropped": [{"term": d.term, "reason": d.reason} for d in parsed.dropped],
     }
 
 
-def bad_request_note(errors: dict[str, list[str]]) -> str:
-    """One sentence per invalid parameter."""
-    parts = [
-        " ".join(msgs) if name == "request" else f"{name}: {' '.join(msgs)}"
-        for name, msgs in errors.items()
-    ]
-    return "Bad request, nothing was searched. " + " ".join(parts)
+def outcome_response[R: SearchResult](
+    outcome: Outcome[R], payload: Callable[[R], dict[str, Any]], *, with_terms: bool = True
+) -> JsonResponse:
+    """A JSON answer: the payload when done, else the 400, 404 or 503 with both notes.
 
-
-def invalid_form(form: forms.Form, coverage_note: str, **extra: Any) -> JsonResponse:
-    """The 400 for a form that did not validate: its errors, a note naming each, coverage."""
-    errors = form_errors(form)
+    Search answers (`with_terms`) name the terms searched and dropped even when nothing ran.
+    """
+    if outcome.state == DONE and outcome.result is not None:
+        return api_response(
+            payload(outcome.result), note=outcome.note, coverage_note=outcome.coverage_note
+        )
+    extra = terms_payload(outcome.parsed or EMPTY_QUERY) if with_terms else {}
     return api_error(
-        400,
-        BAD_REQUEST,
-        errors=errors,
-        note=bad_request_note(errors),
-        coverage_note=coverage_note,
+        outcome.status,
+        ERROR_CODES.get(outcome.status, BAD_REQUEST),
+        note=outcome.note,
+        coverage_note=outcome.coverage_note,
+        errors=outcome.errors or None,
         **extra,
     )

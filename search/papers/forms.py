@@ -13,9 +13,9 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
 from search.enrichment import CONTENT_TYPES
-from search.models import ResearchRun
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
+from search.papers.lookup import PaperLookup
 from search.papers.request import (
     FULL,
     MAX_PER_DOCUMENT_LIMIT,
@@ -27,9 +27,8 @@ from search.papers.request import (
 )
 from search.papers.runs import RunRejected, own_run
 from search.papers.service import parse_paper_query
-from search.query import ALL_WORDS, ANY_WORDS, STOP_WORD
+from search.query import ALL_WORDS, ANY_WORDS, MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
 
-MAX_QUERY_CHARS = 10_000
 MAX_LIST_VALUES = 50
 TRUE_WORDS = {"true", "1", "yes", "on"}
 FALSE_WORDS = {"false", "0", "no", "off", ""}
@@ -141,7 +140,8 @@ class PaperSearchForm(forms.Form):
         super().__init__(data)
         self.catalog = catalog
         self.user = user or AnonymousUser()
-        self.run: ResearchRun | None = None
+        # The query as the index runs it, parsed once in clean_query (also when rejected).
+        self.parsed: ParsedQuery | None = None
         self.fields["categories"].widget.choices = [
             (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
         ]
@@ -152,15 +152,9 @@ class PaperSearchForm(forms.Form):
         """True when no query was typed yet: the page shows the form, not an error."""
         return not self.is_bound or not str(self.data.get("query") or "").strip()
 
-    def terms_payload(self) -> dict[str, list[Any]]:
-        """`terms_searched`/`terms_dropped` of the query as sent (for error responses too)."""
-        text = str((self.data or {}).get("query") or "")
-        match = str((self.data or {}).get("match") or ALL_WORDS)
-        parsed = parse_paper_query(text[:MAX_QUERY_CHARS], match)
-        return {
-            "terms_searched": list(parsed.terms_searched),
-            "terms_dropped": [{"term": d.term, "reason": d.reason} for d in parsed.dropped],
-        }
+    def coverage_note(self) -> str:
+        """What the papers index covers (the same for every request)."""
+        return self.catalog.coverage_note()
 
     def ignored_params(self) -> tuple[str, ...]:
         """Parameters sent that this search does not know (reported, not rejected)."""
@@ -168,7 +162,7 @@ class PaperSearchForm(forms.Form):
 
     def clean_query(self) -> str:
         query: str = self.cleaned_data["query"]
-        parsed = parse_paper_query(query, self.data.get("match") or ALL_WORDS)
+        parsed = self.parsed = parse_paper_query(query, self.data.get("match") or ALL_WORDS)
         if parsed.is_empty:
             stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
             if stop:
@@ -234,7 +228,6 @@ class PaperSearchForm(forms.Form):
             run = own_run(self.user, value)
         except RunRejected as exc:
             raise ValidationError(str(exc)) from None
-        self.run = run
         return int(run.pk)
 
     def clean(self) -> dict[str, Any]:
@@ -262,6 +255,7 @@ class PaperSearchForm(forms.Form):
             max_per_document=data.get("maxPerDocument"),
             run_id=data.get("run_id"),
             ignored_params=self.ignored_params(),
+            parsed=self.parsed,
         )
 
 
@@ -271,6 +265,22 @@ class PaperLookupForm(forms.Form):
     arxiv_id = forms.CharField(required=False, max_length=200)
     paper_id = forms.CharField(required=False, max_length=200)
     title = forms.CharField(required=False, max_length=1000)
+    is_idle = False
+    parsed = None
+
+    def __init__(self, data: Any = None, *, catalog: PaperCatalog) -> None:
+        super().__init__(data)
+        self.catalog = catalog
+
+    def coverage_note(self) -> str:
+        """What the papers index covers."""
+        return self.catalog.coverage_note()
+
+    def to_request(self) -> PaperLookup:
+        """The one look-up asked for; call after is_valid()."""
+        data = self.cleaned_data
+        name = next(n for n in ("arxiv_id", "paper_id", "title") if (data[n] or "").strip())
+        return PaperLookup(name, data[name])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

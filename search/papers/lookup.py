@@ -13,10 +13,22 @@ from django.conf import settings
 
 from search.backends.registry import get_backend
 from search.models import Chunk, Paper
+from search.outcomes import NotFound
 from search.papers.licences import Licence, licence_for
 from search.query import parse_query
 
 TITLE_CANDIDATES = 10
+TITLE = "title"
+PAPER_NOTE = "The paper as loaded: metadata, licence, and its chunks in reading order."
+TITLE_NOTE = (
+    "{n} candidate(s) for this title: exact matches (ignoring case, accents and punctuation, "
+    "exact_title=true) first, then papers whose title contains every word. Use arxiv_id= or "
+    "paper_id= for the full paper with its chunks."
+)
+NOT_LOADED_NOTE = (
+    "No loaded paper has {name}={value}. The paper may exist but not be in this corpus; "
+    "try title= for a title search."
+)
 # 2106.09685, 2106.09685v2, arXiv:2106.09685, https://arxiv.org/abs/2106.09685v2, and the
 # old style hep-ph/0701001; the version suffix is dropped.
 _ARXIV_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/|arxiv:)", re.I)
@@ -60,6 +72,36 @@ class PaperDetail:
     def arxiv_url(self) -> str | None:
         """The paper's arXiv abstract page."""
         return f"https://arxiv.org/abs/{self.arxiv_id}" if self.arxiv_id else None
+
+
+@dataclass(frozen=True)
+class PaperLookup:
+    """One canonical look-up: `by` is arxiv_id, paper_id or title."""
+
+    by: str
+    value: str
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """The paper found by id, or the candidates for a title, with the answer's notes."""
+
+    lookup: PaperLookup
+    papers: tuple[PaperDetail, ...]
+    note: str
+    coverage_note: str
+
+
+def look_up(lookup: PaperLookup, coverage_note: str) -> LookupResult:
+    """Run a look-up; raises NotFound for an id not loaded, IndexUnavailable for titles."""
+    if lookup.by == TITLE:
+        found = tuple(by_title(lookup.value))
+        return LookupResult(lookup, found, TITLE_NOTE.format(n=len(found)), coverage_note)
+    find = by_arxiv_id if lookup.by == "arxiv_id" else by_paper_id
+    detail = find(lookup.value)
+    if detail is None:
+        raise NotFound(NOT_LOADED_NOTE.format(name=lookup.by, value=lookup.value))
+    return LookupResult(lookup, (detail,), PAPER_NOTE, coverage_note)
 
 
 def normalise_arxiv_id(text: str) -> str:

@@ -3,7 +3,7 @@
 from datetime import date
 from typing import Any
 
-from search.papers.lookup import PaperDetail
+from search.papers.lookup import TITLE, LookupResult, PaperDetail
 from search.papers.page_rows import Neighbour
 from search.papers.request import FULL, MINIMAL
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
@@ -104,6 +104,13 @@ def facets_payload(facets: PaperFacets) -> dict[str, Any]:
             for f in facets.entities
         ],
     }
+
+
+def lookup_payload(result: LookupResult) -> dict[str, Any]:
+    """`/api/paper` body: the whole paper, or the title's candidates without their text."""
+    if result.lookup.by == TITLE:
+        return {"title": result.lookup.value, "papers": [paper_summary(d) for d in result.papers]}
+    return paper_payload(result.papers[0])
 
 
 def paper_payload(detail: PaperDetail) -> dict[str, Any]:

@@ -2,12 +2,12 @@
 
 import re
 from calendar import monthrange
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from urllib.parse import urlencode
 
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
-from search.query import ALL_WORDS, ANY_WORDS
+from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 PHRASE = "phrase"
 MATCH_MODES = (ALL_WORDS, ANY_WORDS, PHRASE)
@@ -42,6 +42,8 @@ class PaperSearchRequest:
     run_id: int | None = None  # already checked to be the requesting user's run
     # Parameters the caller sent that this search does not know (reported in the note).
     ignored_params: tuple[str, ...] = ()
+    # The query as the form parsed it; left out (tests, the bench), the service parses it.
+    parsed: ParsedQuery | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         for name, value, allowed in (

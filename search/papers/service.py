@@ -31,15 +31,11 @@ from search.papers.request import (
     PaperSearchRequest,
 )
 from search.papers.vocabulary import get_vocabulary
-from search.query import ALL_WORDS, DroppedTerm, ParsedQuery, parse_query
+from search.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 
 FACET_ENTITIES = 20
 TIER_NAMES = {TIER_MATCH: "entity_match"}
 UNRECORDED_TIER_NAME = "no_entities_recorded"
-
-
-class NothingToSearch(ValueError):
-    """Every word of the query was dropped; forms report this before a search runs."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +124,7 @@ def parse_paper_query(text: str, match: str) -> ParsedQuery:
 
 def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     """Run one paper search; raises IndexUnavailable (-> 503) or NothingToSearch."""
-    parsed = parse_paper_query(req.query, req.match)
+    parsed = req.parsed or parse_paper_query(req.query, req.match)
     if parsed.is_empty:
         raise NothingToSearch("no searchable words in the query")
     catalog = load_catalog()
@@ -241,8 +237,3 @@ def _record(req: PaperSearchRequest, pool: PoolSummary, returned: int, version: 
         index_version=version,
     )
     return entry.pk
-
-
-def unavailable_coverage_note() -> str:
-    """The coverage note when the search could not run (503): database facts only."""
-    return load_catalog().coverage_note()

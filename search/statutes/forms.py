@@ -3,14 +3,15 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
-from search.query import STOP_WORD, ParsedQuery
+from search.query import MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
+from search.statutes import notes
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.service import StatuteSearchRequest, parse_statute_query
 
-MAX_QUERY_CHARS = 10_000
 # How many valid values an error message lists before pointing at the sources endpoint.
 LIST_VALUES_UP_TO = 30
 _TITLE_PREFIXES = ("part ", "title ", "chapter ", "ch. ", "§ ")
@@ -46,9 +47,10 @@ class StatuteSearchForm(forms.Form):
         },
     )
 
-    def __init__(self, data: Any = None, *, catalog: Catalog, default_limit: int = 20) -> None:
+    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
         super().__init__(data)
         self.catalog = catalog
+        # The query as the index runs it, parsed once in clean_q (also when it is rejected).
         self.parsed: ParsedQuery | None = None
         self.fields["jurisdiction"].widget.choices = [
             ("", "All jurisdictions (mixes states)"),
@@ -64,16 +66,37 @@ class StatuteSearchForm(forms.Form):
         self.fields["title"].widget.choices += [(t, t) for t in forms_]
         if not chosen:
             self.fields["title"].widget.attrs["disabled"] = True
-        self.fields["limit"].widget.attrs.update({"min": 1, "placeholder": default_limit})
+        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
+        self.fields["limit"].widget.attrs.update(
+            {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
+        )
 
     @property
     def is_idle(self) -> bool:
         """True when no query was typed yet: the page shows the form, not an error."""
         return not self.is_bound or not str(self.data.get("q") or "").strip()
 
+    def known_jurisdiction(self) -> str | None:
+        """The jurisdiction asked for, when it is loaded (valid or not, the rest of the form)."""
+        value = str((self.data or {}).get("jurisdiction") or "").strip().lower()
+        return value if value in self.catalog.jurisdictions else None
+
+    def coverage_note(self) -> str:
+        """What the request's valid filters cover (the whole default scope when none)."""
+        data = getattr(self, "cleaned_data", None)
+        if data is None:
+            return notes.coverage_note(self.catalog, jurisdiction=self.known_jurisdiction())
+        source: SourceFacts | None = data.get("source")
+        return notes.coverage_note(
+            self.catalog,
+            jurisdiction=data.get("jurisdiction"),
+            source=source.code if source else None,
+            title=data.get("title"),
+        )
+
     def clean_q(self) -> str:
         q: str = self.cleaned_data["q"]
-        parsed = parse_statute_query(q)
+        parsed = self.parsed = parse_statute_query(q)
         if parsed.is_empty:
             stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
             if stop:
@@ -85,7 +108,6 @@ class StatuteSearchForm(forms.Form):
                     '"double quotes" to search them as a phrase.'
                 )
             raise ValidationError("Nothing to search: the query has no letters or digits.")
-        self.parsed = parsed
         return q
 
     def clean_jurisdiction(self) -> str | None:
@@ -168,6 +190,7 @@ class StatuteSearchForm(forms.Form):
             jurisdiction=data.get("jurisdiction"),
             source=source.code if source else None,
             title=data.get("title"),
+            parsed=self.parsed,
         )
 
 

@@ -1,16 +1,15 @@
 """Context of the section page: the whole text, highlighted when reached from a search."""
 
 from typing import Any
-from urllib.parse import urlencode
 
 from django.http import QueryDict
 
 from search.backends.registry import get_backend
 from search.marks import HL_OPEN
+from search.query import MAX_QUERY_CHARS
 from search.statutes import notes
 from search.statutes.catalog import load_catalog
-from search.statutes.forms import MAX_QUERY_CHARS
-from search.statutes.page import PARAMS
+from search.statutes.search_page import search_params
 from search.statutes.sections import get_section
 from search.statutes.service import parse_statute_query
 
@@ -26,7 +25,6 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
         get_backend().mark_text(detail.body, parsed) if parsed and not parsed.is_empty else None
     )
     facts = load_catalog().by_code.get(detail.source)
-    search_params = [(p, str(params.get(p)).strip()) for p in PARAMS if params.get(p)]
     return {
         "section": detail,
         "q": q,
@@ -34,6 +32,6 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
         "marked_body": marked,
         "highlight_count": marked.count(HL_OPEN) if marked else 0,
         "source_facts": facts,
-        "query_string": urlencode(search_params),
+        "query_string": search_params(params),
         "ends_at_colon_note": notes.ENDS_AT_COLON_NOTE,
     }

@@ -1,13 +1,13 @@
 """Statute search: a validated request in, a frozen result out; knows nothing of HTTP."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
 
 from search.backends.base import Either, Filter, Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, TextSearch
-from search.query import OVER_LIMIT, DroppedTerm, ParsedQuery, parse_query
+from search.query import OVER_LIMIT, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 from search.statutes import notes
 from search.statutes.catalog import STATUTE, Catalog, load_catalog
 from search.statutes.sections import SectionRef, find_by_citation
@@ -20,19 +20,19 @@ ROW_FIELDS = (
 )  # fmt: skip
 
 
-class NothingToSearch(ValueError):
-    """Every word of the query was dropped; forms report this before a search runs."""
-
-
 @dataclass(frozen=True)
 class StatuteSearchRequest:
-    """A validated search: `source` is a loaded source code (`cfr`), `title` one of its forms."""
+    """A validated search: `source` is a loaded source code (`cfr`), `title` one of its forms.
+
+    `parsed` is the query as the form parsed it; left out (tests, the bench), it is parsed here.
+    """
 
     q: str
     limit: int | None = None
     jurisdiction: str | None = None
     source: str | None = None
     title: str | None = None
+    parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def search_statutes(
 ) -> StatuteSearchResult:
     """Run one search; raises IndexUnavailable (no live index) or NothingToSearch."""
     catalog = catalog or load_catalog()
-    parsed = parse_statute_query(request.q)
+    parsed = request.parsed or parse_statute_query(request.q)
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
     requested = request.limit or settings.PORTAL_STATUTE_LIMIT_DEFAULT

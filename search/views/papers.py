@@ -8,9 +8,10 @@ from django.views.decorators.vary import vary_on_headers
 from search.papers.catalog import load_catalog
 from search.papers.forms import PaperSearchForm
 from search.papers.lookup import by_paper_id
-from search.papers.page import search_page
+from search.papers.outcome import paper_outcome
 from search.papers.paper_page import highlighted_chunks
 from search.papers.runs import runs_of
+from search.papers.search_page import page_context
 from search.papers.vocabulary import get_vocabulary
 from search.views.partials import wants_partial
 
@@ -21,13 +22,11 @@ SEARCH_TEMPLATE = "papers/search.html"
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def paper_search(request: HttpRequest) -> HttpResponse:
     """The search form and results; htmx requests get the results partial."""
-    catalog = load_catalog()
-    form = PaperSearchForm(request.GET or None, catalog=catalog, user=request.user)
-    page = search_page(form, catalog)
-    context = {"form": form, "page": page, "result": page.result, "catalog": catalog,
-               "runs": runs_of(request.user)}  # fmt: skip
+    form = PaperSearchForm(request.GET or None, catalog=load_catalog(), user=request.user)
+    outcome = paper_outcome(form, idle_ok=True, facets=True)
+    context = {**page_context(form, outcome), "runs": runs_of(request.user)}
     template = SEARCH_TEMPLATE + "#swap" if wants_partial(request) else SEARCH_TEMPLATE
-    return render(request, template, context, status=page.status)
+    return render(request, template, context, status=outcome.status)
 
 
 @require_GET

@@ -5,19 +5,18 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.http import require_GET
 
 from search.api_responses import (
-    INDEX_UNAVAILABLE,
     NOT_FOUND,
     api_error,
     api_response,
     invalid_form,
+    outcome_response,
 )
-from search.backends.base import IndexUnavailable
 from search.statutes import notes
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
+from search.statutes.outcome import statute_outcome
 from search.statutes.payloads import ref_payload, search_payload, section_payload, sources_payload
 from search.statutes.sections import SectionRef, get_by_citation, get_section
-from search.statutes.service import search_statutes
 
 SOURCES_NOTE = (
     "title_forms lists the values title= accepts together with source=<search_code>; "
@@ -29,25 +28,8 @@ SOURCES_NOTE = (
 @require_GET
 def statute_search(request: HttpRequest) -> JsonResponse:
     """Keyword search of statute and regulation sections."""
-    catalog = load_catalog()
-    form = StatuteSearchForm(request.GET, catalog=catalog)
-    if not form.is_valid():
-        return invalid_form(form, notes.coverage_note(catalog, **_valid_scope(form)))
-    search = form.to_request()
-    try:
-        result = search_statutes(search, catalog)
-    except IndexUnavailable as exc:
-        return api_error(
-            503,
-            INDEX_UNAVAILABLE,
-            note=f"{notes.INDEX_UNAVAILABLE_NOTE} ({exc.reason})",
-            coverage_note=notes.coverage_note(
-                catalog, jurisdiction=search.jurisdiction, source=search.source, title=search.title
-            ),
-        )
-    return api_response(
-        search_payload(result), note=result.note, coverage_note=result.coverage_note
-    )
+    form = StatuteSearchForm(request.GET, catalog=load_catalog())
+    return outcome_response(statute_outcome(form, idle_ok=False), search_payload)
 
 
 @require_GET
@@ -107,14 +89,3 @@ def sources(request: HttpRequest) -> JsonResponse:
     payload["limit_default"] = settings.PORTAL_STATUTE_LIMIT_DEFAULT
     payload["limit_max"] = settings.PORTAL_STATUTE_LIMIT_MAX
     return api_response(payload, note=SOURCES_NOTE, coverage_note=coverage)
-
-
-def _valid_scope(form: StatuteSearchForm) -> dict[str, str | None]:
-    """The filters that did validate, so a 400 still says what they would cover."""
-    data = getattr(form, "cleaned_data", {})
-    source = data.get("source")
-    return {
-        "jurisdiction": data.get("jurisdiction"),
-        "source": source.code if source else None,
-        "title": data.get("title"),
-    }

@@ -9,7 +9,8 @@ from search.statutes.catalog import load_catalog
 from search.statutes.chart import jurisdiction_chart
 from search.statutes.forms import StatuteSearchForm
 from search.statutes.notes import coverage_note
-from search.statutes.page import default_limit, search_page
+from search.statutes.outcome import statute_outcome
+from search.statutes.search_page import page_context
 from search.statutes.section_page import section_context
 from search.views.partials import param_changed, wants_partial
 
@@ -20,14 +21,14 @@ SEARCH_TEMPLATE = "statutes/search.html"
 @vary_on_headers("HX-Request", "HX-History-Restore-Request")
 def statute_search(request: HttpRequest) -> HttpResponse:
     """The search form and results; htmx requests get the results partial."""
-    catalog = load_catalog()
-    form = StatuteSearchForm(request.GET or None, catalog=catalog, default_limit=default_limit())
-    page = search_page(form, catalog)
-    context = {"form": form, "page": page, "result": page.result, "swap_title": False}
+    form = StatuteSearchForm(request.GET or None, catalog=load_catalog())
+    outcome = statute_outcome(form, idle_ok=True)
+    context = page_context(form, outcome)
+    template = SEARCH_TEMPLATE
     if wants_partial(request):
         context["swap_title"] = param_changed(request, "source")
-        return render(request, SEARCH_TEMPLATE + "#swap", context, status=page.status)
-    return render(request, SEARCH_TEMPLATE, context, status=page.status)
+        template += "#swap"
+    return render(request, template, context, status=outcome.status)
 
 
 @require_GET

@@ -1,26 +1,18 @@
-"""What the paper search page shows for one request: idle, invalid, unavailable or results.
+"""What the paper search page shows beside the outcome: result rows with their links, facets.
 
 Links on the page (entity chips, facet counts) are built here from the validated request,
 so every one keeps the rest of the search and opens a shareable URL.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from typing import Any
 
 from django.urls import reverse
 
-from search.api_responses import form_errors
-from search.backends.base import IndexUnavailable
-from search.papers.catalog import PaperCatalog
+from search.outcomes import Outcome
 from search.papers.forms import PaperSearchForm
-from search.papers.notes import INDEX_UNAVAILABLE_NOTE
 from search.papers.request import PaperSearchRequest
-from search.papers.service import NothingToSearch, PaperHit, PaperSearchResult, search_papers
-
-IDLE = "idle"
-INVALID = "invalid"
-UNAVAILABLE = "unavailable"
-DONE = "done"
-STATUS_CODES = {IDLE: 200, INVALID: 400, UNAVAILABLE: 503, DONE: 200}
+from search.papers.service import PaperHit, PaperSearchResult
 
 
 @dataclass(frozen=True)
@@ -43,50 +35,23 @@ class Row:
     entity_links: tuple[Link, ...]
 
 
-@dataclass(frozen=True)
-class SearchPage:
-    """The page's state and what it renders."""
-
-    state: str
-    coverage_note: str
-    result: PaperSearchResult | None = None
-    rows: tuple[Row, ...] = ()
-    content_type_links: tuple[Link, ...] = ()
-    entity_facet_links: tuple[Link, ...] = ()
-    errors: dict[str, list[str]] = field(default_factory=dict)
-    reason: str = ""
-    note: str = ""
-
-    @property
-    def status(self) -> int:
-        """HTTP status: 400 for bad input, 503 when the index is missing."""
-        return STATUS_CODES[self.state]
-
-
-def search_page(form: PaperSearchForm, catalog: PaperCatalog) -> SearchPage:
-    """Validate the form and, when there is a query, run the search (facets always on)."""
-    if form.is_idle:
-        return SearchPage(IDLE, catalog.coverage_note())
-    if not form.is_valid():
-        return SearchPage(INVALID, catalog.coverage_note(), errors=form_errors(form))
-    request = replace(form.to_request(), facets=True)
-    try:
-        result = search_papers(request)
-    except IndexUnavailable as exc:
-        return SearchPage(UNAVAILABLE, catalog.coverage_note(), reason=exc.reason,
-                          note=INDEX_UNAVAILABLE_NOTE)  # fmt: skip
-    except NothingToSearch:
-        errors = {"query": ["The query has no searchable words."]}
-        return SearchPage(INVALID, catalog.coverage_note(), errors=errors)
-    return SearchPage(
-        DONE,
-        result.coverage_note,
-        result=result,
-        rows=tuple(_row(request, hit) for hit in result.hits),
-        content_type_links=_content_type_links(result),
-        entity_facet_links=_entity_facet_links(result),
-        note=result.note,
-    )
+def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> dict[str, Any]:
+    """The template context of the search page for one outcome."""
+    result = outcome.result
+    context: dict[str, Any] = {
+        "form": form,
+        "page": outcome,
+        "result": result,
+        "catalog": form.catalog,
+        "rows": (),
+        "content_type_links": (),
+        "entity_facet_links": (),
+    }
+    if result is not None:
+        context["rows"] = tuple(_row(result.request, hit) for hit in result.hits)
+        context["content_type_links"] = _content_type_links(result)
+        context["entity_facet_links"] = _entity_facet_links(result)
+    return context
 
 
 def page_url(request: PaperSearchRequest, **changes: object) -> str:
