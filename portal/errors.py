@@ -13,15 +13,12 @@ from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 
+from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE
+
 JSON_PREFIXES = ("/api/", "/healthz")
 # Errors that mean "the database is unreachable, locked or busy", not a bug in a query.
 UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 30
-ERROR_COVERAGE_NOTE = (
-    "Nothing was searched for this request, so no coverage applies to it. What the statute "
-    "sources cover is listed at /api/sources; every paper search response states the paper "
-    "coverage."
-)
 SERVER_ERROR_NOTE = (
     "The portal hit an internal error and nothing was searched. The error has been logged; "
     "try again, and report it if it persists."
@@ -41,7 +38,7 @@ def wants_json(request: HttpRequest) -> bool:
 
 
 def _json_error(status: int, error: str, note: str) -> JsonResponse:
-    body = {"error": error, "note": note, "coverage_note": ERROR_COVERAGE_NOTE}
+    body = {"error": error, "note": note, "coverage_note": NOTHING_SEARCHED_COVERAGE_NOTE}
     return JsonResponse(body, status=status)
 
 

@@ -1,30 +1,20 @@
-"""URLs of the search app; each search adds its own module's patterns here."""
+"""URLs of the search app: pages and JSON API of both searches, research runs, health."""
 
 from django.urls import path
 
-from search.views import home
+from search.views import home, paper_api, papers, runs, statute_api, statutes
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("healthz", home.healthz, name="healthz"),
-]
-
-# Statute search (issue 3): page, section and sources pages, JSON API.
-from search.views import statute_api, statutes  # noqa: E402
-
-urlpatterns += [
+    # Statute search: page, section and sources pages, JSON API.
     path("statutes/", statutes.statute_search, name="statute_search"),
     path("statutes/<path:section_id>/", statutes.section_page, name="statute_section"),
     path("sources/", statutes.sources_page, name="sources"),
     path("api/statute_search", statute_api.statute_search, name="api_statute_search"),
     path("api/statute", statute_api.statute, name="api_statute"),
     path("api/sources", statute_api.sources, name="api_sources"),
-]
-
-# Paper search (issue 4): pages, research runs, JSON API.
-from search.views import paper_api, papers, runs  # noqa: E402
-
-urlpatterns += [
+    # Paper search: pages, research runs, JSON API.
     path("papers/", papers.paper_search, name="paper_search"),
     path("papers/entities/", papers.entity_suggestions, name="paper_entity_suggestions"),
     path("papers/<path:paper_id>/", papers.paper_page, name="paper_page"),

@@ -12,9 +12,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client
 
+from search.backup import MANIFEST
 from search.indexes.build import build_index
 from search.indexes.store import IndexStore
-from search.management.commands._backup import MANIFEST
 from search.models import Chunk, Paper, Section
 
 BASE_DIR = Path(__file__).resolve().parents[1]

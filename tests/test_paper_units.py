@@ -13,7 +13,7 @@ from search.enrichment import VocabEntry
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import cap_per_paper, diversify, round_robin
 from search.papers.forms import PaperSearchForm, split_values
-from search.papers.keys import NO_CONCEPT, concept_key, content_type_key
+from search.papers.group_keys import NO_CONCEPT, concept_key, content_type_key
 from search.papers.licences import UNKNOWN, licence_for
 from search.papers.lookup import normalise_arxiv_id
 from search.papers.request import PaperSearchRequest, parse_day

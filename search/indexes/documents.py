@@ -9,7 +9,7 @@ from django.db.models import Count, Max, QuerySet
 from search.backends.base import Document
 from search.indexes.names import STATUTES
 from search.models import Chunk, Paper, Section
-from search.papers.keys import concept_key, content_type_key
+from search.papers.group_keys import concept_key, content_type_key
 
 ITERATOR_CHUNK = 2000
 

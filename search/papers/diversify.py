@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import groupby
 
 from search.backends.paper_search import PoolHit
-from search.papers.keys import NO_CONCEPT
+from search.papers.group_keys import NO_CONCEPT
 
 DOCUMENT = "document"
 KEY_CONCEPT = "keyConcept"

@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
+from portal.env import FALSE_WORDS, TRUE_WORDS
 from search.enrichment import CONTENT_TYPES
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
@@ -30,8 +31,6 @@ from search.papers.service import parse_paper_query
 from search.query import ALL_WORDS, ANY_WORDS, MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
 
 MAX_LIST_VALUES = 50
-TRUE_WORDS = {"true", "1", "yes", "on"}
-FALSE_WORDS = {"false", "0", "no", "off", ""}
 MATCH_CHOICES = [
     (ALL_WORDS, "All words"),
     (ANY_WORDS, "Any of the words"),

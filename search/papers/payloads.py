@@ -3,8 +3,8 @@
 from datetime import date
 from typing import Any
 
+from search.papers.hit_extras import Neighbour
 from search.papers.lookup import TITLE, LookupResult, PaperDetail
-from search.papers.page_rows import Neighbour
 from search.papers.request import FULL, MINIMAL
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
 from search.papers.vocabulary import get_vocabulary

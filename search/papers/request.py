@@ -15,7 +15,7 @@ MINIMAL = "minimal"
 STANDARD = "standard"
 FULL = "full"
 DETAILS = (MINIMAL, STANDARD, FULL)
-# "At most one or two chunks per paper" (issue 4): two unless the caller says otherwise.
+# "At most one or two chunks per paper" (the seed): two unless the caller says otherwise.
 DEFAULT_MAX_PER_DOCUMENT = 2
 MAX_PER_DOCUMENT_LIMIT = 100
 

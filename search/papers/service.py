@@ -21,8 +21,8 @@ from search.backends.registry import get_backend
 from search.papers import notes, runs
 from search.papers.catalog import load_catalog
 from search.papers.diversify import diversify
+from search.papers.hit_extras import ChunkExtras, chunk_extras
 from search.papers.licences import Licence, licence_for
-from search.papers.page_rows import ChunkExtras, chunk_extras
 from search.papers.request import (
     DEFAULT_MAX_PER_DOCUMENT,
     FULL,

@@ -16,7 +16,6 @@ from search.models import Section, Source
 
 STATUTE = "statute"
 REGULATION = "regulation"
-FEDERAL_REGULATIONS = "cfr"
 # `<st>-kar`: a state's administrative regulations (seed: `ks` = Kansas Administrative Regs).
 STATE_REGULATION_SUFFIX = "-kar"
 HOUSING_ONLY = "housing-related chapters only"

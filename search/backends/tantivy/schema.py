@@ -64,7 +64,7 @@ def paper_schema() -> tantivy.Schema:
     b.add_unsigned_field("entity_count", stored=True, indexed=True, fast=True)
     b.add_boolean_field("self_contained", stored=True, indexed=True, fast=True)
     b.add_date_field("published", stored=True, indexed=True, fast=True)
-    # Numeric twins of key_concept and content_type for grouping pool hits (search.papers.keys).
+    # Numeric twins of key_concept and content_type, to group pool hits (papers.group_keys).
     b.add_unsigned_field("concept_key", fast=True)
     b.add_unsigned_field("content_type_key", fast=True)
     return b.build()
