@@ -40,9 +40,9 @@ prepare: install
 run: prepare
 	$(PY) manage.py serve --port $(PORT)
 
-## Run the whole test suite; then, when PORTAL_TEST_POSTGRES_URL names a PostgreSQL server
-## (`.ci/run` starts one), the database-touching tests again on PostgreSQL.
-test: install-dev
+## Lint, format and type checks, then the whole test suite; then, when PORTAL_TEST_POSTGRES_URL
+## names a PostgreSQL server (`.ci/run` starts one), the database-touching tests again on it.
+test: lint
 	$(PY) -m pytest
 	@if [ -n "$$PORTAL_TEST_POSTGRES_URL" ]; then $(MAKE) --no-print-directory test-postgres; fi
 
@@ -64,9 +64,11 @@ loadtest: install-dev
 	PORTAL_LOAD_REQUESTS=$${PORTAL_LOAD_REQUESTS:-4000} PORTAL_LOAD_SECONDS=$${PORTAL_LOAD_SECONDS:-120} \
 		$(PY) -m pytest -p no:cacheprovider -s -m load tests/load
 
+## ruff (lint and format) on the whole tree, mypy on the product code; any finding fails.
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy search portal
 
 ## Benchmarks on the real data: tables on stdout, bench/out/report.md (README "Performance").
 ## The bench builds its own scratch indexes, so it needs the data loaded but not `reindex`.

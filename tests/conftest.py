@@ -9,6 +9,10 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from tests.corpus import write_corpus
+from tests.fuzz_report import FUZZ_CASES
+
+# Shared fixtures of the statute and paper tests, available to every test module.
+pytest_plugins = ["tests.statute_support", "tests.paper_support"]
 
 REAL_DATA = Path(
     os.environ.get("PORTAL_DATA_DIR") or Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -83,3 +87,12 @@ def real_data_dir() -> Path:
     if not real_data_present():
         pytest.skip(REAL_DATA_REASON)
     return REAL_DATA
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How many generated requests and files the fuzz tests ran (when any ran)."""
+    if FUZZ_CASES:
+        terminalreporter.write_sep("-", "fuzz cases run")
+        for kind, count in sorted(FUZZ_CASES.items()):
+            terminalreporter.write_line(f"{kind}: {count}")
+        terminalreporter.write_line(f"total: {sum(FUZZ_CASES.values())}")

@@ -17,11 +17,11 @@ from search.ingest.papers import ingest_papers
 from search.ingest.statutes import ingest_statutes
 from search.models import Chunk, IngestedFile, Paper, Section
 from tests.corpus import paper, section
+from tests.fuzz_report import FUZZ_CASES
 
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = 60
-CASES_RUN: dict[str, int] = {}
 
 # Text for valid rows: any printable or odd Unicode, including markup and SQL, never blank.
 body_text = st.text(
@@ -124,7 +124,7 @@ def test_malformed_statute_rows_are_reported_and_nothing_else_is_lost(
     entries: list[tuple[str, Any, Any]],
 ) -> None:
     _reset()
-    CASES_RUN["statutes"] = CASES_RUN.get("statutes", 0) + 1
+    FUZZ_CASES["ingest: statutes"] += 1
     lines: list[bytes] = []
     expected: dict[str, dict[str, Any]] = {}
     bad_lines: set[int] = set()
@@ -174,7 +174,7 @@ def test_malformed_paper_and_chunk_rows_are_reported_and_nothing_else_is_lost(
     Chunk.objects.all().delete()
     Paper.objects.all().delete()
     IngestedFile.objects.all().delete()
-    CASES_RUN["papers"] = CASES_RUN.get("papers", 0) + 1
+    FUZZ_CASES["ingest: papers"] += 1
     papers = [
         paper(f"fz:{i}", title if title is not None else "", f"abstract {i} {title}")
         for i, title in enumerate(titles)
@@ -203,9 +203,3 @@ def test_malformed_paper_and_chunk_rows_are_reported_and_nothing_else_is_lost(
     )
     # Chunk 0 is the abstract, so the source's body chunks move up by one.
     assert stored_chunks == {c["chunk_index"] + 1: c["text"] for c in chunks}
-
-
-def test_zz_report_ingest_fuzz_cases(capsys: pytest.CaptureFixture[str]) -> None:
-    """Print how many generated files were ingested (named to run after the fuzz tests)."""
-    with capsys.disabled():
-        print(f"\ningest fuzz cases run: {CASES_RUN}")

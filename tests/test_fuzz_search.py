@@ -7,7 +7,6 @@ generated requests is printed at the end (`fuzz cases run`).
 
 import json
 import os
-from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlencode
@@ -17,9 +16,10 @@ from django.test import Client
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_report import FUZZ_CASES
+
 pytestmark = pytest.mark.django_db
 
-CASES: Counter[str] = Counter()
 # Examples per test; raise it for a longer hunt (PORTAL_FUZZ_EXAMPLES=2000 make test).
 EXAMPLES = int(os.environ.get("PORTAL_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(
@@ -116,14 +116,14 @@ def get(client: Client, path: str, pairs: list[tuple[str, str]], **headers: str)
 @example(pairs=[("q", "x"), ("q", "y"), ("jurisdiction", "wa"), ("jurisdiction", "id")])
 @given(pairs=query_pairs(STATUTE_PARAMS))
 def test_statute_api_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]]) -> None:
-    CASES["statute api"] += 1
+    FUZZ_CASES["search: statute api"] += 1
     assert_api_contract(get(fuzz_client, "/api/statute_search", pairs), f"statute api {pairs}")
 
 
 @FUZZ
 @given(pairs=query_pairs(STATUTE_PARAMS), htmx=st.booleans())
 def test_statute_page_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], htmx: bool) -> None:
-    CASES["statute page"] += 1
+    FUZZ_CASES["search: statute page"] += 1
     headers = {"HX-Request": "true"} if htmx else {}
     assert_page_contract(get(fuzz_client, "/statutes/", pairs, **headers), f"statute page {pairs}")
 
@@ -139,7 +139,7 @@ def test_statute_page_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], ht
 def test_statute_lookup_and_sources_fuzz(
     fuzz_client: Client, pairs: list[tuple[str, str]], path: str
 ) -> None:
-    CASES["statute lookup/sources api"] += 1
+    FUZZ_CASES["search: statute lookup/sources api"] += 1
     assert_api_contract(get(fuzz_client, path, pairs), f"{path} {pairs}")
 
 
@@ -154,14 +154,14 @@ def test_statute_lookup_and_sources_fuzz(
 @example(pairs=[("query", "x"), ("dateFrom", "99999-01-01"), ("diversifyBy", "keyConcept")])
 @given(pairs=query_pairs(PAPER_PARAMS))
 def test_paper_api_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]]) -> None:
-    CASES["paper api"] += 1
+    FUZZ_CASES["search: paper api"] += 1
     assert_api_contract(get(fuzz_client, "/api/search_keyword", pairs), f"paper api {pairs}")
 
 
 @FUZZ
 @given(pairs=query_pairs(PAPER_PARAMS), htmx=st.booleans())
 def test_paper_page_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], htmx: bool) -> None:
-    CASES["paper page"] += 1
+    FUZZ_CASES["search: paper page"] += 1
     headers = {"HX-Request": "true"} if htmx else {}
     assert_page_contract(get(fuzz_client, "/papers/", pairs, **headers), f"paper page {pairs}")
 
@@ -174,7 +174,7 @@ def test_paper_page_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], htmx
     )
 )
 def test_paper_lookup_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]]) -> None:
-    CASES["paper lookup api"] += 1
+    FUZZ_CASES["search: paper lookup api"] += 1
     assert_api_contract(get(fuzz_client, "/api/paper", pairs), f"paper lookup {pairs}")
 
 
@@ -188,7 +188,7 @@ def test_detail_pages_fuzz(
     fuzz_client: Client, segment: str, pairs: list[tuple[str, str]], prefix: str
 ) -> None:
     """Section and paper pages by any id, entity suggestions and runs with any parameters."""
-    CASES["detail pages"] += 1
+    FUZZ_CASES["search: detail pages"] += 1
     path = prefix + (quote(segment, safe="") + "/" if segment.strip() else "")
     response = get(fuzz_client, path, pairs)
     assert response.status_code < 500, f"{path} {pairs}: {response.status_code}"  # type: ignore[attr-defined]
@@ -218,7 +218,7 @@ RAW_QUERIES = [
 def test_invalid_utf8_and_percent_encoding_in_the_url(
     fuzz_client: Client, raw: bytes, path: str
 ) -> None:
-    CASES["raw url"] += 1
+    FUZZ_CASES["search: raw url"] += 1
     # WSGI carries the query string as latin-1 text standing for the raw bytes.
     response = fuzz_client.generic("GET", path, QUERY_STRING=raw.decode("latin-1"))
     if path.startswith("/api/"):
@@ -230,13 +230,7 @@ def test_invalid_utf8_and_percent_encoding_in_the_url(
 @FUZZ
 @given(raw=st.binary(min_size=1, max_size=60))
 def test_invalid_bytes_in_the_path(fuzz_client: Client, raw: bytes) -> None:
-    CASES["raw path"] += 1
+    FUZZ_CASES["search: raw path"] += 1
     for prefix in ("/statutes/", "/papers/"):
         response = fuzz_client.get(prefix + quote(raw, safe="/") + "/")
         assert response.status_code < 500, (prefix, raw)
-
-
-def test_zz_report_fuzz_cases(capsys: pytest.CaptureFixture[str]) -> None:
-    """Print how many requests the fuzz tests sent (named to run after them)."""
-    with capsys.disabled():
-        print(f"\nsearch fuzz cases run: {sum(CASES.values())} {dict(CASES)}")

@@ -8,10 +8,9 @@ import pytest
 from django.test import Client
 
 from search.models import ResearchRun, RunQuery
-from tests.paper_support import forget_paper_caches, paper_index
+from tests.paper_support import forget_paper_caches
 
 pytestmark = pytest.mark.django_db
-__all__ = ["paper_index"]
 SEARCH = "/api/search_keyword"
 
 

@@ -12,10 +12,8 @@ from search.backends.tantivy.analysis import tokenize
 from search.models import Chunk, ResearchRun, RunQuery
 from search.papers.request import PaperSearchRequest
 from search.papers.service import PaperSearchResult, search_papers
-from tests.paper_support import paper_index
 
 pytestmark = pytest.mark.django_db
-__all__ = ["paper_index"]
 
 EVERYTHING = {"limit": 100, "max_per_document": 100}
 

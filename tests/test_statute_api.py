@@ -1,7 +1,5 @@
 """The statute JSON API contract: names, fields, every error path, hostile input."""
 
-# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
-
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +8,6 @@ from django.test import Client
 
 from search.models import Section
 from search.statutes import notes
-from tests.statute_support import (  # noqa: F401 (fixtures)
-    shared_statute_index,
-    statute_index,
-    statutes_loaded,
-)
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,5 @@
 """Statute forms: every parameter's validation and the messages users see."""
 
-# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
-
 from pathlib import Path
 
 import pytest
@@ -14,7 +12,6 @@ from search.statutes.forms import (
     StatuteSearchForm,
 )
 from search.statutes.service import StatuteSearchRequest
-from tests.statute_support import statutes_loaded  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 

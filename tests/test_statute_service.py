@@ -1,7 +1,5 @@
 """The statute search service on the test corpus index: every SPEC section 1 rule."""
 
-# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
-
 from pathlib import Path
 
 import pytest
@@ -15,11 +13,6 @@ from search.statutes.service import (
     StatuteSearchRequest,
     StatuteSearchResult,
     search_statutes,
-)
-from tests.statute_support import (  # noqa: F401 (fixtures)
-    shared_statute_index,
-    statute_index,
-    statutes_loaded,
 )
 
 pytestmark = pytest.mark.django_db

@@ -1,17 +1,9 @@
 """Statute pages: full page, htmx partial, history restore, section and sources pages."""
 
-# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
-
 from pathlib import Path
 
 import pytest
 from django.test import Client
-
-from tests.statute_support import (  # noqa: F401 (fixtures)
-    shared_statute_index,
-    statute_index,
-    statutes_loaded,
-)
 
 pytestmark = pytest.mark.django_db
 

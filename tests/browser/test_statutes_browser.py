@@ -1,18 +1,10 @@
 """Statute search in real Chromium: live search, filters, pushed URLs, Back, a section."""
 
-# ruff: noqa: F811 - test arguments name the fixtures imported from tests.statute_support
-
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-
-from tests.statute_support import (  # noqa: F401 (fixtures)
-    shared_statute_index,
-    statute_index,
-    statutes_loaded,
-)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -20,10 +20,6 @@ START_TIMEOUT = 60
 STEP_TIMEOUT = 600
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "load: drives gunicorn with concurrent clients")
-
-
 @dataclass(frozen=True)
 class Served:
     """A running portal: its address, environment (for manage.py) and index root."""
