@@ -19,6 +19,36 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     )
 
 
+def title_field(source: Source) -> str:
+    """The stored field `title=` narrows for a source: CFR parts are stored as chapters."""
+    # Mirrors title_forms: a regulation with one title lists its parts.
+    if source.corpus != "regulation":
+        return "title"
+    # order_by() first: the model's default ordering would make DISTINCT per row.
+    titles = (
+        Section.objects.filter(source=source.code).order_by().values_list("title").distinct()[:2]
+    )
+    return "chapter" if len(titles) <= 1 else "title"
+
+
+def source_facts() -> list[dict[str, object]]:
+    """Every loaded source as JSON-ready facts: what an index version records it holds."""
+    return [
+        {
+            "code": source.code,
+            "corpus": source.corpus,
+            "jurisdictions": list(source.jurisdictions),
+            "code_names": list(source.code_names),
+            "as_of_values": list(source.as_of_values),
+            "section_count": source.section_count,
+            "title_forms": list(source.title_forms),
+            "files": list(source.files),
+            "title_field": title_field(source),
+        }
+        for source in Source.objects.order_by("code")
+    ]
+
+
 def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
     """The values `title=` accepts for a source: CFR parts for regulations, titles otherwise."""
     # Every CFR row shares title 12; the part (stored as chapter) is what narrows a search.

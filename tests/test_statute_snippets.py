@@ -4,7 +4,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from search.backends.tantivy.analysis import mark_text, tokenize
+from search.backends.registry import get_backend
+from search.backends.tantivy.analysis import tokenize
 from search.backends.tantivy.ranking import top_hits
 from search.backends.tantivy.schema import build_analyzer
 from search.backends.tantivy.snippets import find_matches, leading_text, snippet
@@ -15,6 +16,10 @@ from search.templatetags.portal_marks import drop_reason, hl
 
 def parsed(text: str):  # type: ignore[no-untyped-def]
     return parse_query(text, tokenize)
+
+
+def mark_text(text: str, query):  # type: ignore[no-untyped-def]
+    return get_backend().mark_text(text, query)
 
 
 def matches(text: str, query: str):  # type: ignore[no-untyped-def]

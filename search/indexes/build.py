@@ -14,7 +14,13 @@ from django.utils import timezone
 
 from search.backends.base import IndexWriterBackend
 from search.backends.registry import get_backend
-from search.indexes.documents import data_stamp, document_count, documents
+from search.indexes.documents import (
+    LAYOUT_VERSION,
+    data_stamp,
+    document_count,
+    documents,
+    index_contents,
+)
 from search.indexes.store import IndexStore, VersionMeta
 from search.models import IndexBuild
 
@@ -45,9 +51,12 @@ class BuildResult:
 
 
 def is_stale(index_name: str, store: IndexStore | None = None) -> bool:
-    """True when there is no live version or it was built from other data than the database's."""
+    """True when there is no live version, or it was built from other data than the database's
+    or with an older document layout."""
     meta = (store or IndexStore(index_name)).live_meta()
-    return meta is None or meta.data_stamp != data_stamp(index_name)
+    return (
+        meta is None or meta.layout != LAYOUT_VERSION or meta.data_stamp != data_stamp(index_name)
+    )
 
 
 def check_disk_space(store: IndexStore) -> None:
@@ -80,6 +89,7 @@ def build_index(
         staging.mkdir(parents=True)
         started = time.monotonic()
         stamp = data_stamp(index_name)
+        contents = index_contents(index_name)
         total = document_count(index_name)
         tracker = _Tracker(record, total, progress)
         try:
@@ -95,6 +105,8 @@ def build_index(
                 built_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 data_stamp=stamp,
                 build_seconds=round(seconds, 2),
+                layout=LAYOUT_VERSION,
+                contents=contents,
             )
             meta.write(staging)
             store.finish(version)

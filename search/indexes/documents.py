@@ -10,8 +10,12 @@ from search.backends.base import Document
 from search.indexes.names import STATUTES
 from search.models import Chunk, Paper, Section
 from search.papers.group_keys import concept_key, content_type_key
+from search.sources import source_facts
 
 ITERATOR_CHUNK = 2000
+# Bumped whenever the documents gain, lose or change a field: versions written with an
+# older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
+LAYOUT_VERSION = 2
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
@@ -40,6 +44,11 @@ def data_stamp(index_name: str) -> str:
     chunks = Chunk.objects.aggregate(n=Count("id"), last=Max("updated_at"))
     papers = Paper.objects.aggregate(n=Count("id"), last=Max("updated_at"))
     return f"{chunks['n']}:{chunks['last']}:{papers['n']}:{papers['last']}"
+
+
+def index_contents(index_name: str) -> dict[str, Any]:
+    """What a version of the index holds, recorded in its manifest (statutes: the sources)."""
+    return {"sources": source_facts()} if index_name == STATUTES else {}
 
 
 def document_count(index_name: str) -> int:

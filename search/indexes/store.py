@@ -11,7 +11,7 @@ import shutil
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -36,7 +36,7 @@ class BuildInProgress(Exception):
 
 @dataclass(frozen=True)
 class VersionMeta:
-    """Facts about a finished version, written into its directory."""
+    """Facts about a finished version, written into its directory (its manifest)."""
 
     version: str
     index_name: str
@@ -44,12 +44,17 @@ class VersionMeta:
     built_at: str
     data_stamp: str
     build_seconds: float
+    # The document layout the version was written with (`documents.LAYOUT_VERSION`).
+    layout: int = 0
+    # What the version holds, for notes and forms (statutes: every source's coverage facts).
+    contents: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def read(cls, directory: Path) -> "VersionMeta":
         """Load version.json; raises OSError/ValueError/KeyError when missing or malformed."""
         data: dict[str, Any] = json.loads((directory / META_FILE).read_text())
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__})
+        # Versions written before a field existed lack it: it takes its default.
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
 
     def write(self, directory: Path) -> None:
         """Store version.json in the version directory."""
@@ -78,8 +83,10 @@ class IndexStore:
     def live_meta(self) -> VersionMeta | None:
         """Meta of the live version, or None when there is none or it is unreadable."""
         version = self.live_version()
-        if version is None:
-            return None
+        return None if version is None else self.version_meta(version)
+
+    def version_meta(self, version: str) -> VersionMeta | None:
+        """Meta of a finished version, or None when it is missing or unreadable."""
         try:
             return VersionMeta.read(self.version_dir(version))
         except (OSError, ValueError, KeyError, TypeError):

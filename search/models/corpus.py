@@ -3,6 +3,13 @@
 from django.db import models
 
 
+def as_of_text(values: list[str] | tuple[str, ...]) -> str:
+    """The as-of statement of sorted values: one date, or the range when parts differ."""
+    if not values:
+        return "unknown"
+    return values[0] if len(values) == 1 else f"{values[0]} … {values[-1]}"
+
+
 class Source(models.Model):
     """One statute or regulation source (`wa-stat`, `usc`, `cfr`) and its coverage facts."""
 
@@ -25,10 +32,7 @@ class Source(models.Model):
     @property
     def as_of(self) -> str:
         """The as-of statement: one date, or the range when parts differ."""
-        values = sorted(self.as_of_values)
-        if not values:
-            return "unknown"
-        return values[0] if len(values) == 1 else f"{values[0]} … {values[-1]}"
+        return as_of_text(sorted(self.as_of_values))
 
 
 class Section(models.Model):

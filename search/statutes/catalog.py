@@ -1,18 +1,25 @@
-"""What statute data is loaded: sources, jurisdictions, `source=` codes and the default scope.
+"""What the statutes index holds: sources, jurisdictions, `source=` codes, the default scope.
 
-Built from the `Source` table (refreshed after every ingest), so forms validate against
-what is really loaded and coverage notes never claim a source that is not there.
+Read from the live index version's manifest (each build records the sources it indexed), so
+forms validate against what a search really covers and coverage notes never claim a source
+the index does not hold, even between an ingest and the next rebuild.
 """
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Max
 
+from search.indexes.names import STATUTES
+from search.indexes.store import IndexStore
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
-from search.models import Section, Source
+from search.models import Source
+from search.models.corpus import as_of_text
+from search.sources import source_facts
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -146,54 +153,57 @@ class Catalog:
         return f"{jurisdiction_name(code)} ({code.upper()})"
 
 
-def _title_field(source: Source) -> str:
-    # Mirrors search.sources.title_forms: a regulation with one title lists its parts.
-    if source.corpus != REGULATION:
-        return "title"
-    # order_by() first: the model's default ordering would make DISTINCT per row.
-    titles = (
-        Section.objects.filter(source=source.code).order_by().values_list("title").distinct()[:2]
-    )
-    return "chapter" if len(titles) <= 1 else "title"
-
-
-_cached: tuple[tuple[object, ...], Catalog] | None = None
+_cache: dict[tuple[object, ...], Catalog] = {}
+_lock = threading.Lock()
 
 
 def load_catalog() -> Catalog:
-    """The catalog as loaded now, rebuilt only when the Source table or the defaults change.
+    """The sources the live statutes index holds, read from its manifest once per version.
 
-    Every search needs it; one aggregate query tells whether the table changed since this
-    process last read it (ingest refreshes every row's `refreshed_at`).
+    Without a live version (or with one written before versions recorded their sources)
+    the database's Source table stands in, re-read only when an ingest changed it.
     """
-    global _cached
-    stamp = Source.objects.aggregate(n=Count("code"), last=Max("refreshed_at"))
-    key = (stamp["n"], stamp["last"], tuple(settings.PORTAL_DEFAULT_REGULATION_SOURCES))
-    if _cached is not None and _cached[0] == key:
-        return _cached[1]
-    catalog = _read_catalog()
-    _cached = (key, catalog)
+    defaults = tuple(c.strip().lower() for c in settings.PORTAL_DEFAULT_REGULATION_SOURCES if c)
+    store = IndexStore(STATUTES)
+    version = store.live_version()
+    key: tuple[object, ...] = (str(store.root), version, defaults)
+    found = _cache.get(key) if version else None
+    if found is not None:
+        return found
+    meta = store.version_meta(version) if version else None
+    rows = (meta.contents.get("sources") if meta else None) if version else None
+    if rows is None:
+        stamp = Source.objects.aggregate(n=Count("code"), last=Max("refreshed_at"))
+        key = (str(store.root), None, defaults, stamp["n"], stamp["last"])
+        found = _cache.get(key)
+        if found is not None:
+            return found
+        rows = source_facts()
+    catalog = Catalog(tuple(_source(row) for row in rows), defaults)
+    with _lock:
+        _cache[key] = catalog
     return catalog
 
 
-def _read_catalog() -> Catalog:
-    """The catalog from the Source table (one small query; a second per regulation source)."""
-    facts = []
-    for source in Source.objects.order_by("code"):
-        facts.append(
-            SourceFacts(
-                code=source.code,
-                corpus=source.corpus,
-                jurisdictions=tuple(source.jurisdictions),
-                code_names=tuple(source.code_names),
-                as_of=source.as_of,
-                as_of_values=tuple(source.as_of_values),
-                section_count=source.section_count,
-                title_forms=tuple(source.title_forms),
-                housing_only=any("-housing" in f for f in source.files),
-                search_code=search_code_for(source.code, source.corpus),
-                title_field=_title_field(source),
-            )
-        )
-    defaults = tuple(c.strip().lower() for c in settings.PORTAL_DEFAULT_REGULATION_SOURCES if c)
-    return Catalog(tuple(facts), defaults)
+def forget_catalogs() -> None:
+    """Drop cached catalogs (tests load other data under the same index root)."""
+    with _lock:
+        _cache.clear()
+
+
+def _source(row: dict[str, Any]) -> SourceFacts:
+    """SourceFacts from one recorded source (`search.sources.source_facts`)."""
+    as_of_values = tuple(sorted(row["as_of_values"]))
+    return SourceFacts(
+        code=row["code"],
+        corpus=row["corpus"],
+        jurisdictions=tuple(row["jurisdictions"]),
+        code_names=tuple(row["code_names"]),
+        as_of=as_of_text(as_of_values),
+        as_of_values=as_of_values,
+        section_count=int(row["section_count"]),
+        title_forms=tuple(row["title_forms"]),
+        housing_only=any("-housing" in f for f in row["files"]),
+        search_code=search_code_for(row["code"], row["corpus"]),
+        title_field=row["title_field"],
+    )

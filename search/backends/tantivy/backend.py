@@ -6,6 +6,8 @@ from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
 from search.backends.statute_search import HitPage, TextSearch
 from search.backends.tantivy import analysis, papers, reader, statutes
+from search.backends.tantivy.matching import TextMatcher
+from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
 from search.indexes.store import IndexStore
 from search.query import ParsedQuery
@@ -20,7 +22,7 @@ class TantivyBackend:
         return analysis.tokenize(text)
 
     def mark_text(self, text: str, query: ParsedQuery) -> str:
-        return analysis.mark_text(text, query)
+        return mark_all(TextMatcher(query).matches(text))
 
     def search_statutes(self, spec: TextSearch) -> HitPage:
         return statutes.run_search(spec)

@@ -27,11 +27,10 @@ from search.backends.paper_search import (
     Pool,
     PoolHit,
 )
-from search.backends.tantivy.analysis import matches_in
 from search.backends.tantivy.compile import compile_query, filter_query
+from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.ranking import count, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
-from search.backends.tantivy.snippets import snippet
 from search.indexes.names import PAPERS
 from search.query import ALL_WORDS, ParsedQuery, render_phrase
 
@@ -163,15 +162,13 @@ class TantivyPaperSearch:
     def chunks(self, hits: Sequence[PoolHit], *, explain: bool) -> list[IndexedChunk]:
         """Stored fields, a marked snippet and the matched terms of each hit, in order."""
         rows = []
+        matcher = TextMatcher(self.spec.query)
         for hit in hits:
             doc = self.searcher.doc(hit.address)
-            found = matches_in(str(doc.get_first(SEARCHED_FIELD) or ""), self.spec.query)
+            text = str(doc.get_first(SEARCHED_FIELD) or "")
+            shown, matched = matcher.summary(text, SNIPPET_CHARS)
             parts = self._score_parts(hit) if explain else ()
-            rows.append(
-                _indexed_chunk(
-                    doc, hit, snippet(found, SNIPPET_CHARS), found.matched(self.spec.query), parts
-                )
-            )
+            rows.append(_indexed_chunk(doc, hit, shown, matched, parts))
         return rows
 
     def _score_parts(self, hit: PoolHit) -> tuple[tuple[str, float], ...]:

@@ -54,16 +54,37 @@ class Matches:
         return tuple(term for term in query.terms_searched if term in found)
 
 
+# One occurrence of a query word in a text: the word, its token position, its offsets.
+TokenHit = tuple[str, int, int, int]
+
+
 def find_matches(analyzer: tantivy.TextAnalyzer, text: str, query: ParsedQuery) -> Matches:
-    """Every occurrence of the query's loose terms and phrases in `text`."""
+    """Every occurrence of the query's loose terms and phrases, tokenising the whole text."""
     wanted = set(query.terms).union(*query.phrases)
-    # Only tokens that are query words are kept: reading a token's offsets from tantivy is
-    # the costly part on long bodies, and most tokens are not query words.
+    return Matches(text, spans_of(word_hits(analyzer, text, wanted), query))
+
+
+def word_hits(
+    analyzer: tantivy.TextAnalyzer, text: str, wanted: set[str], offset: int = 0, base: int = 0
+) -> list[TokenHit]:
+    """Tokens of `text` that are `wanted` words; offsets shifted by `offset`, positions by `base`.
+
+    Only wanted tokens are kept: reading a token's offsets from tantivy is the costly part
+    on long texts, and most tokens are not query words.
+    """
     hits = []
     for token in analyzer.pre_tokenize(text).tokens:
         word = token.text
         if word in wanted:
-            hits.append((word, token.position, token.char_offset_from, token.char_offset_to))
+            hits.append(
+                (word, base + token.position, offset + token.char_offset_from,
+                 offset + token.char_offset_to)
+            )  # fmt: skip
+    return hits
+
+
+def spans_of(hits: list[TokenHit], query: ParsedQuery) -> tuple[Span, ...]:
+    """Loose-term matches, and phrase matches where the words sit at consecutive positions."""
     loose = set(query.terms)
     spans = [Span(start, end, word) for word, _, start, end in hits if word in loose]
     at_position = {position: (word, end) for word, position, _, end in hits}
@@ -83,7 +104,7 @@ def find_matches(analyzer: tantivy.TextAnalyzer, text: str, query: ParsedQuery) 
             else:
                 spans.append(Span(start, last, key))
     spans.sort(key=lambda s: (s.start, s.end))
-    return Matches(text, tuple(spans))
+    return tuple(spans)
 
 
 def mark_all(matches: Matches) -> str:
@@ -99,13 +120,24 @@ def snippet(matches: Matches, max_chars: int = DEFAULT_SNIPPET_CHARS) -> str:
     text, spans = matches.text, matches.spans
     if not spans:
         return leading_text(text, max_chars)
+    start, end = snippet_window(text, spans, max_chars)
+    return render_snippet(text, spans, start, end)
+
+
+def snippet_window(text: str, spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
+    """The character range of the snippet around the best window of `spans` (not empty)."""
     first, last = _best_window(spans, max_chars)
     block_start, block_end = spans[first].start, max(s.end for s in spans[first : last + 1])
     lead = min(max(max_chars - (block_end - block_start), 0) // 3, block_start)
     start = _word_start(text, block_start - lead, block_start)
     end = _word_end(text, max(start + max_chars, block_end), block_end)
-    inside = [s for s in spans if s.start >= start and s.end <= end]
-    body = _squash(_mark(text, tuple(inside), start, end).strip())
+    return start, end
+
+
+def render_snippet(text: str, spans: tuple[Span, ...], start: int, end: int) -> str:
+    """text[start:end] on one line, the spans inside it marked, ellipses where it was cut."""
+    inside = tuple(s for s in spans if s.start >= start and s.end <= end)
+    body = _squash(_mark(text, inside, start, end).strip())
     prefix = ELLIPSIS + " " if start > 0 else ""
     suffix = " " + ELLIPSIS if end < len(text.rstrip()) else ""
     return prefix + body + suffix

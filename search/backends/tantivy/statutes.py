@@ -1,16 +1,15 @@
 """Run an engine-neutral `TextSearch` on the live tantivy statutes index.
 
-Snippets and matched terms come from the index analyzer run over each hit's stored text
-(`analysis.matches_in`), so they agree exactly with what the index matched. Ordering is
-deterministic (`ranking.top_hits`).
+Snippets and matched terms come from the index analyzer run where the query's words occur
+in each hit's stored text (`matching.TextMatcher`), so they agree exactly with what the
+index matched. Ordering is deterministic (`ranking.top_hits`).
 """
 
 from search.backends.statute_search import Hit, HitPage, TextSearch
-from search.backends.tantivy.analysis import matches_in
 from search.backends.tantivy.compile import compile_query
+from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.ranking import top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
-from search.backends.tantivy.snippets import snippet
 from search.indexes.names import STATUTES
 
 
@@ -32,15 +31,16 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
     if not scored:
         return HitPage((), total)
     hits = []
+    matcher = TextMatcher(spec.query)
     for score, address, key in scored:
         doc = searcher.doc(address)
-        matches = matches_in(str(doc.get_first(spec.field) or ""), spec.query)
+        text, matched = matcher.summary(str(doc.get_first(spec.field) or ""), spec.snippet_chars)
         hits.append(
             Hit(
                 score=score,
                 values={name: doc.get_all(name) for name in spec.fields},
-                snippet=snippet(matches, spec.snippet_chars),
-                matched=matches.matched(spec.query),
+                snippet=text,
+                matched=matched,
                 tie_key=key,
             )
         )

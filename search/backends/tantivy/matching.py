@@ -1,0 +1,177 @@
+"""A hit's snippet and matched terms, with Python work that does not grow with the text.
+
+`snippets.find_matches` tokenises a whole text with the index analyzer: exact, but its
+cost follows the text's length (some sections run to 200 KB). Here the text is lower-cased
+once and each query word is found with `str.find` (C speed); Python looks only at the first
+`CANDIDATES_PER_WORD` word-bounded occurrences of each word. Those candidates choose the
+snippet's window; the index analyzer then reads only that window, so every mark in a
+snippet is exactly what the index matched. A term counts as matched only when the analyzer
+confirms one of its candidates (or, when none confirms and more were left unread, the
+whole text shows it), so `matched_terms` is exact too.
+
+Why the candidates miss nothing: a token the index matched is a maximal run of characters
+tantivy counts as alphanumeric that lower-cases to a query word. Lower-casing keeps a text's
+length except for a few characters (İ), and such texts take the whole-text reading; every
+character Python counts as alphanumeric, tantivy does too, so word boundaries found here
+are never inside a real token. Queries with non-ASCII words take the whole-text reading.
+"""
+
+import re
+import unicodedata
+
+from search.backends.tantivy.analysis import analyzer
+from search.backends.tantivy.snippets import (
+    Matches,
+    Span,
+    find_matches,
+    leading_text,
+    render_snippet,
+    snippet,
+    snippet_window,
+    spans_of,
+    word_hits,
+)
+from search.query import ParsedQuery, render_phrase
+
+# Occurrences of one word looked at; past them a long text costs only the C-level search.
+CANDIDATES_PER_WORD = 24
+# Characters no tokenizer counts as part of a word: punctuation, separators, controls.
+_NEVER_IN_WORDS = ("P", "Z", "Cc")
+# How far a region reaches beyond a match looking for whitespace, per step.
+REACH = 64
+_SPACE = re.compile(r"\s")
+_GAP = r"[\W_]+"
+
+
+class TextMatcher:
+    """One query's matcher, compiled once per search and used for each hit's text."""
+
+    def __init__(self, query: ParsedQuery) -> None:
+        self.query = query
+        self.wanted = set(query.terms).union(*query.phrases)
+        self.fast = bool(self.wanted) and all(w.isascii() for w in self.wanted)
+        # A phrase candidate: its words with only non-alphanumerics between them.
+        self.phrases = {
+            render_phrase(p): re.compile(_GAP.join(re.escape(w) for w in p)) for p in query.phrases
+        }
+
+    def matches(self, text: str) -> Matches:
+        """Every occurrence in the whole text (for whole-text marking; reads it all)."""
+        return find_matches(analyzer(), text, self.query)
+
+    def summary(self, text: str, max_chars: int) -> tuple[str, tuple[str, ...]]:
+        """The snippet of `text` around its best window, and the searched terms it matched."""
+        lowered = text.lower()
+        if not self.fast or len(lowered) != len(text):
+            found = self.matches(text)
+            return snippet(found, max_chars), found.matched(self.query)
+        candidates, unread = self._candidates(lowered)
+        by_term: dict[str, list[Span]] = {}
+        for span in candidates:
+            by_term.setdefault(span.term, []).append(span)
+        matched = tuple(
+            term
+            for term in self.query.terms_searched
+            if any(self._confirmed(text, span) for span in by_term.get(term, ()))
+            or (term in unread and term in self.matches(text).terms)
+        )
+        if not matched:
+            return leading_text(text, max_chars), ()
+        ordered = tuple(sorted(candidates, key=lambda s: (s.start, s.end)))
+        start, end = snippet_window(text, ordered, max_chars)
+        spans = self._exact(text, _space_before(text, start), _space_after(text, end))
+        if not any(start <= s.start and s.end <= end for s in spans):
+            # Every candidate in the window was a false one (a rare Unicode neighbour).
+            found = self.matches(text)
+            return snippet(found, max_chars), matched
+        return render_snippet(text, spans, start, end), matched
+
+    def _candidates(self, lowered: str) -> tuple[list[Span], set[str]]:
+        """Word-bounded occurrences of the terms and phrases (a bounded number of each), and
+        the terms whose first word has more occurrences than were looked at."""
+        found: list[Span] = []
+        starts = {word: _word_starts(lowered, word) for word in self.wanted}
+        full = {word for word, found in starts.items() if len(found) >= CANDIDATES_PER_WORD}
+        unread = {term for term in self.query.terms if term in full}
+        for term in self.query.terms:
+            found.extend(Span(i, i + len(term), term) for i in starts[term])
+        for phrase in self.query.phrases:
+            key = render_phrase(phrase)
+            pattern = self.phrases[key]
+            if phrase[0] in full:
+                unread.add(key)
+            for i in starts[phrase[0]]:
+                hit = pattern.match(lowered, i)
+                if hit and _bounded(lowered, hit.start(), hit.end()):
+                    found.append(Span(hit.start(), hit.end(), key))
+        return found, unread
+
+    def _confirmed(self, text: str, candidate: Span) -> bool:
+        """True when the index analyzer reads the candidate as a real match of its term.
+
+        A candidate of ASCII letters between characters that are never part of a word (and
+        only such characters between a phrase's words) is one without asking the analyzer.
+        """
+        if _certain(text, candidate):
+            return True
+        start = _space_before(text, candidate.start)
+        end = _space_after(text, candidate.end)
+        return any(
+            s.start == candidate.start and s.term == candidate.term
+            for s in self._exact(text, start, end)
+        )
+
+    def _exact(self, text: str, start: int, end: int) -> tuple[Span, ...]:
+        """The matches inside text[start:end] (bounded by whitespace), read by the analyzer."""
+        return spans_of(word_hits(analyzer(), text[start:end], self.wanted, start), self.query)
+
+
+def _word_starts(lowered: str, word: str) -> list[int]:
+    """Starts of the first CANDIDATES_PER_WORD occurrences of `word` between non-alphanumerics."""
+    starts: list[int] = []
+    at = lowered.find(word)
+    while at != -1 and len(starts) < CANDIDATES_PER_WORD:
+        if _bounded(lowered, at, at + len(word)):
+            starts.append(at)
+        at = lowered.find(word, at + 1)
+    return starts
+
+
+def _certain(text: str, span: Span) -> bool:
+    """The span is ASCII and every character around and inside it that is not a letter or
+    digit is one no tokenizer reads as part of a word."""
+    inside = text[span.start : span.end]
+    if not inside.isascii():
+        return False
+    around = text[max(span.start - 1, 0) : span.start] + text[span.end : span.end + 1]
+    gaps = "".join(ch for ch in inside if not ch.isalnum())
+    return all(_never_in_words(ch) for ch in around + gaps)
+
+
+def _never_in_words(ch: str) -> bool:
+    return unicodedata.category(ch).startswith(_NEVER_IN_WORDS)
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """No alphanumeric character touches text[start:end] on either side."""
+    return (start == 0 or not text[start - 1].isalnum()) and (
+        end == len(text) or not text[end].isalnum()
+    )
+
+
+def _space_before(text: str, at: int) -> int:
+    """The index just after the last whitespace before `at` (0 when there is none)."""
+    high = at
+    while high > 0:
+        low = max(0, high - REACH)
+        spaces = list(_SPACE.finditer(text, low, high))
+        if spaces:
+            return spaces[-1].end()
+        high = low
+    return 0
+
+
+def _space_after(text: str, at: int) -> int:
+    """The index of the first whitespace at or after `at` (the text's length when none)."""
+    found = _SPACE.search(text, at)
+    return found.start() if found else len(text)
