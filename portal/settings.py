@@ -202,6 +202,8 @@ AXES_CLIENT_IP_CALLABLE = "search.ratelimit.client_address"
 AXES_LOCKOUT_CALLABLE = "search.ratelimit.sign_in_locked_out"
 # Only the failed attempts are kept (search/admin/lockouts.py lists them), not every sign-in.
 AXES_DISABLE_ACCESS_LOG = True
+# Its log lines name the address (an operator acts on it) but never what was typed as username.
+AXES_SENSITIVE_PARAMETERS = ["username"]
 AXES_ENABLE_ADMIN = False
 AXES_VERBOSE = False
 

@@ -166,3 +166,13 @@ def test_the_reset_command_lifts_a_lockout(
     assert sign_in(client, WRONG, REMOTE_ADDR="10.0.0.8").status_code == 429
     call_command("axes_reset_ip", "10.0.0.8", stdout=io.StringIO())
     assert sign_in(client, RIGHT, REMOTE_ADDR="10.0.0.8").status_code == 302
+
+
+def test_a_lockout_is_logged_with_the_address_but_not_the_username(
+    client: Client, settings: SettingsWrapper, staffer: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings.AXES_FAILURE_LIMIT = 1
+    with caplog.at_level("WARNING", logger="axes"):
+        sign_in(client, WRONG, REMOTE_ADDR="10.0.0.5")
+    lockout = [r.getMessage() for r in caplog.records if "Locking out" in r.getMessage()]
+    assert lockout and "10.0.0.5" in lockout[0] and "staffer" not in lockout[0]
