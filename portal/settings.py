@@ -1,5 +1,6 @@
 """Settings for the portal, driven by environment variables (see README "Configuration")."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -30,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "django_htmx",
     "django_tasks_db",
     "search",
@@ -40,7 +42,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before sessions and auth: a throttled request costs no database work beyond its counter.
-    "search.ratelimit.RateLimitMiddleware",
+    "search.ratelimit.ApiRateLimitMiddleware",
     "portal.errors.DatabaseUnavailableMiddleware",
     "portal.errors.RejectNulPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -50,6 +52,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a sign-in it refused into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "portal.urls"
@@ -92,7 +96,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------------
-# Rate-limit counters must be shared by every gunicorn worker (locmem is per process): the
+# API rate-limit counters must be shared by every gunicorn worker (locmem is per process): the
 # database cache by default (shared by several web machines too, on PostgreSQL; `manage.py
 # createcachetable` makes its table), or files in PORTAL_CACHE_DIR on one machine.
 _CACHE_KIND = env_str("PORTAL_CACHE", "database")
@@ -116,6 +120,11 @@ else:
     raise ImproperlyConfigured(f"PORTAL_CACHE={_CACHE_KIND!r} is not one of: database, file")
 
 # --- Auth, i18n -----------------------------------------------------------------------------
+# django-axes first: it refuses a locked-out address before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -177,12 +186,26 @@ if PORTAL_PRODUCTION:
     if PORTAL_BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Rate limits (search/ratelimit.py). API: requests per minute per client address, 0 = off;
+# API rate limit (search/ratelimit.py): requests per minute per client address, 0 = off;
 # on by default in production only, so local runs and the test suite are never throttled.
 PORTAL_API_RATE_LIMIT = env_int("PORTAL_API_RATE_LIMIT", 120 if PORTAL_PRODUCTION else 0)
-# Admin sign-in: failed attempts per client address within the lockout window.
-PORTAL_LOGIN_FAILURE_LIMIT = env_int("PORTAL_LOGIN_FAILURE_LIMIT", 5, minimum=1)
-PORTAL_LOGIN_LOCKOUT_SECONDS = env_int("PORTAL_LOGIN_LOCKOUT_SECONDS", 900, minimum=10)
+# Sign-in lockout (django-axes, in the database): failed sign-ins per client address, on the
+# admin's and the researchers' sign-in alike, until the cool-off passes without one. Each
+# attempt refused meanwhile restarts the cool-off, which the 429's Retry-After relies on.
+AXES_FAILURE_LIMIT = env_int("PORTAL_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(seconds=env_int("PORTAL_LOGIN_LOCKOUT_SECONDS", 900, minimum=10))
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+# One valid account must not launder guesses: a successful sign-in keeps the count.
+AXES_RESET_ON_SUCCESS = False
+AXES_CLIENT_IP_CALLABLE = "search.ratelimit.client_address"
+AXES_LOCKOUT_CALLABLE = "search.ratelimit.sign_in_locked_out"
+# Only the failed attempts are kept (search/admin/lockouts.py lists them), not every sign-in.
+AXES_DISABLE_ACCESS_LOG = True
+# Its log lines name the address (an operator acts on it) but never what was typed as username.
+AXES_SENSITIVE_PARAMETERS = ["username"]
+AXES_ENABLE_ADMIN = False
+AXES_VERBOSE = False
 
 # --- Logging --------------------------------------------------------------------------------
 LOGGING = {
@@ -190,6 +213,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("PORTAL_LOG_LEVEL", "INFO")},
+    # django-axes logs three INFO lines per sign-in; its warnings (each failure, each lockout)
+    # are the ones worth keeping.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
 
 # --- Search tunables ------------------------------------------------------------------------

@@ -1,4 +1,10 @@
-"""A text progress bar for management commands (no third-party dependency)."""
+"""A text progress bar for management commands: one redrawn line on a terminal, steps in logs.
+
+Ours, not tqdm's or rich's: tqdm only redraws with carriage returns, so a log gets one line of
+control characters (or nothing, with `disable=None`), and through a command's `self.stdout`,
+which ends every write with a newline, even a terminal gets a new line per redraw; rich prints
+only the final state when not on a terminal. Either would still need this module's two modes.
+"""
 
 import time
 from collections.abc import Callable

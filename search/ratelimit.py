@@ -1,31 +1,39 @@
-"""Per-client rate limits: JSON API requests per minute, failed admin sign-ins per window.
+"""Per-client limits: JSON API requests per minute, and the answer to a locked-out sign-in.
 
-Counters live in Django's default cache (the database cache unless configured otherwise), so
-every gunicorn worker shares them. Each limit is a sliding-window estimate over two fixed
-windows: the current window's count plus the previous one's, weighted by how much of it still
-overlaps; that stops a burst straddling a window boundary from doubling the limit. A cache
-that fails (database down) never blocks a request: limits fail open and the error is logged.
+The API limit is ours, not django-ratelimit's: its last release (4.1.0, 2023) declares Python up
+to 3.11, its system check fails on the database and file caches our gunicorn workers share, and
+a cache that raises (database down) stops the request instead of letting it through. Its fixed
+windows would also let a burst straddling a boundary through at twice the limit; ours weighs
+the previous window by how much of it still overlaps.
+
+Counters live in Django's default cache, shared by every gunicorn worker. Those caches
+increment by a read and a write, not atomically (the library check's point, true of ours too),
+so parallel requests from one client can undercount a little; a cache that fails never blocks
+a request. Failed sign-ins are counted and locked out by django-axes (portal/settings.py); this
+module gives it the client address and the 429 page.
 """
 
 import hashlib
+import ipaddress
 import logging
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.urls import NoReverseMatch, reverse
 
 from search.api_responses import api_error
 
 API_PREFIX = "/api/"
 API_WINDOW_SECONDS = 60
 RATE_LIMITED = "rate_limited"
-CACHE_PREFIX = "ratelimit"
+CACHE_PREFIX = "ratelimit:api"
+UNKNOWN_CLIENT = "unknown"
 # The 429 answers without touching the database, so it cannot name the sources' coverage.
 RATE_LIMITED_COVERAGE_NOTE = (
     "Nothing was searched for this request, so no coverage applies to it. What the statute "
@@ -38,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Verdict:
-    """One client's standing against one limit."""
+    """One client's standing against the API limit."""
 
     allowed: bool
     count: float
@@ -46,23 +54,29 @@ class Verdict:
     retry_after: int
 
 
-def client_address(request: HttpRequest) -> str:
+def client_address(request: HttpRequest) -> str | None:
     """The client's IP: the socket peer, or the address our own proxy appended when behind one.
 
     Only the last X-Forwarded-For entry is trusted: the proxy appends the peer it saw, while
-    earlier entries come from the client and can be forged.
+    earlier entries come from the client and can be forged. None when neither is an address.
     """
+    candidates = [str(request.META.get("REMOTE_ADDR") or "")]
     if settings.PORTAL_BEHIND_PROXY:
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+        candidates.insert(0, forwarded)
+    for candidate in candidates:
+        # Sign-in lockouts store the address in an IP column (inet on PostgreSQL).
+        try:
+            return str(ipaddress.ip_address(candidate))
+        except ValueError:
+            continue
+    return None
 
 
-def _key(bucket: str, ident: str, window_index: int) -> str:
-    # Hashed: forwarded addresses are client text, and cache keys must stay short and plain.
+def _key(ident: str, window_index: int) -> str:
+    # Hashed: cache keys must stay short and plain whatever an address looks like.
     digest = hashlib.sha256(ident.encode("utf-8", "replace")).hexdigest()[:32]
-    return f"{CACHE_PREFIX}:{bucket}:{digest}:{window_index}"
+    return f"{CACHE_PREFIX}:{digest}:{window_index}"
 
 
 def _seconds_until_below(
@@ -78,44 +92,35 @@ def _seconds_until_below(
     return 1
 
 
-def _counts(bucket: str, ident: str, window: int, now: float, add: bool) -> tuple[int, int]:
-    """This window's and the previous window's counts for ident (adding one event if `add`)."""
+def _count(ident: str, window: int, now: float) -> tuple[int, int]:
+    """Add one request for ident; this window's and the previous window's counts."""
     index = int(now // window)
-    current_key = _key(bucket, ident, index)
-    if add:
-        cache.add(current_key, 0, timeout=window * 2)
-        try:
-            current = cache.incr(current_key)
-        except ValueError:  # expired between add and incr
-            cache.set(current_key, 1, timeout=window * 2)
-            current = 1
-    else:
-        current = cache.get(current_key, 0)
-    return int(current), int(cache.get(_key(bucket, ident, index - 1), 0))
+    current_key = _key(ident, index)
+    cache.add(current_key, 0, timeout=window * 2)
+    try:
+        current = cache.incr(current_key)
+    except ValueError:  # expired between add and incr
+        cache.set(current_key, 1, timeout=window * 2)
+        current = 1
+    return int(current), int(cache.get(_key(ident, index - 1), 0))
 
 
-def check(
-    bucket: str, ident: str, limit: int, window: int, *, add: bool, now: float | None = None
-) -> Verdict:
-    """Whether ident is within `limit` events per `window` seconds (counting one more if add).
-
-    Counting (`add`) allows up to `limit` events; a mere look (`add=False`, before a sign-in
-    attempt) refuses once `limit` have happened.
-    """
+def check(ident: str, limit: int, window: int, *, now: float | None = None) -> Verdict:
+    """Count one request for ident; allowed while at most `limit` fall in `window` seconds."""
     moment = time.time() if now is None else now
     try:
-        current, previous = _counts(bucket, ident, window, moment, add)
+        current, previous = _count(ident, window, moment)
     except Exception:  # a broken cache must not take the site down with it
         logger.exception("rate-limit cache unavailable; letting the request through")
         return Verdict(True, 0, limit, 0)
     elapsed = moment % window
     count = current + previous * (1 - elapsed / window)
-    allowed = count <= limit if add else count < limit
+    allowed = count <= limit
     wait = 0 if allowed else _seconds_until_below(current, previous, elapsed, window, limit)
     return Verdict(allowed, count, limit, wait)
 
 
-def api_rate_limited(request: HttpRequest, verdict: Verdict) -> JsonResponse:
+def api_rate_limited(verdict: Verdict) -> JsonResponse:
     """The JSON 429: what the limit is, when to retry, and the API's `note`/`coverage_note`."""
     note = (
         f"Too many requests from your address: the limit is {verdict.limit} API requests per "
@@ -133,35 +138,23 @@ def api_rate_limited(request: HttpRequest, verdict: Verdict) -> JsonResponse:
     return response
 
 
-def login_locked_out(request: HttpRequest, verdict: Verdict) -> HttpResponse:
-    """The 429 page shown instead of the admin sign-in form while an address is locked out."""
-    minutes = max(1, math.ceil(verdict.retry_after / 60))
-    context = {
-        "limit": verdict.limit,
-        "minutes": minutes,
-        "window_minutes": max(1, settings.PORTAL_LOGIN_LOCKOUT_SECONDS // 60),
-    }
+def sign_in_locked_out(
+    request: HttpRequest,
+    original_response: HttpResponse | None,
+    credentials: dict[str, Any] | None,
+) -> HttpResponse:
+    """django-axes' answer to a locked-out address: the 429 page instead of the sign-in form."""
+    # Every refused attempt restarts the cool-off (AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT),
+    # so the whole of it is still ahead whenever this page is shown.
+    seconds = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    context = {"limit": settings.AXES_FAILURE_LIMIT, "minutes": max(1, math.ceil(seconds / 60))}
     response = render(request, "429.html", context, status=429)
-    response["Retry-After"] = str(verdict.retry_after)
+    response["Retry-After"] = str(seconds)
     return response
 
 
-LOGIN_URL_NAMES = ("admin:login", "login")
-
-
-def _login_paths() -> set[str]:
-    """Every sign-in form's path; they share one failure count per address."""
-    paths = set()
-    for name in LOGIN_URL_NAMES:
-        try:
-            paths.add(reverse(name))
-        except NoReverseMatch:  # a URLconf without that sign-in page
-            continue
-    return paths
-
-
-class RateLimitMiddleware:
-    """Throttle `/api/` per client address and lock out repeated failed sign-ins."""
+class ApiRateLimitMiddleware:
+    """Throttle every `/api/` path per client address (answered or not)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -169,29 +162,10 @@ class RateLimitMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.path.startswith(API_PREFIX) and settings.PORTAL_API_RATE_LIMIT > 0:
             verdict = check(
-                "api",
-                client_address(request),
+                client_address(request) or UNKNOWN_CLIENT,
                 settings.PORTAL_API_RATE_LIMIT,
                 API_WINDOW_SECONDS,
-                add=True,
             )
             if not verdict.allowed:
-                return api_rate_limited(request, verdict)
-        if request.method == "POST" and request.path in _login_paths():
-            return self._sign_in(request)
+                return api_rate_limited(verdict)
         return self.get_response(request)
-
-    def _sign_in(self, request: HttpRequest) -> HttpResponse:
-        ident = client_address(request)
-        limit = settings.PORTAL_LOGIN_FAILURE_LIMIT
-        window = settings.PORTAL_LOGIN_LOCKOUT_SECONDS
-        verdict = check("login", ident, limit, window, add=False)
-        if not verdict.allowed:
-            logger.warning("admin sign-in refused: %s is locked out", ident)
-            return login_locked_out(request, verdict)
-        response = self.get_response(request)
-        # A successful sign-in redirects; the form shown again (200) is a failed attempt.
-        # Success does not reset the count, so one valid account cannot launder guesses.
-        if response.status_code == 200:
-            check("login", ident, limit, window, add=True)
-        return response

@@ -28,6 +28,8 @@ PORTAL_VARS_CLEARED = (
     # deployment never has it, and `check --deploy` rightly rejects it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
     "PORTAL_API_RATE_LIMIT",
+    "PORTAL_LOGIN_FAILURE_LIMIT",
+    "PORTAL_LOGIN_LOCKOUT_SECONDS",
     "DATABASE_URL",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests' conftest; deploy checks refuse it
 )
@@ -70,6 +72,8 @@ print(json.dumps({
     "SECURE_PROXY_SSL_HEADER": s.SECURE_PROXY_SSL_HEADER,
     "PORTAL_API_RATE_LIMIT": s.PORTAL_API_RATE_LIMIT,
     "CACHE_BACKEND": s.CACHES["default"]["BACKEND"],
+    "AXES_FAILURE_LIMIT": s.AXES_FAILURE_LIMIT,
+    "AXES_COOLOFF_SECONDS": s.AXES_COOLOFF_TIME.total_seconds(),
 }))
 """
 
@@ -144,6 +148,14 @@ def test_development_has_no_secure_only_cookies_and_no_api_limit(tmp_path: Path)
     assert values["SESSION_COOKIE_SECURE"] is False
     assert values["SECURE_HSTS_SECONDS"] == 0
     assert values["PORTAL_API_RATE_LIMIT"] == 0
+
+
+def test_sign_in_lockout_is_set_from_the_portal_variables(tmp_path: Path) -> None:
+    assert settings_under(tmp_path)["AXES_FAILURE_LIMIT"] == 5
+    values = settings_under(
+        tmp_path, PORTAL_LOGIN_FAILURE_LIMIT="7", PORTAL_LOGIN_LOCKOUT_SECONDS="60"
+    )
+    assert (values["AXES_FAILURE_LIMIT"], values["AXES_COOLOFF_SECONDS"]) == (7, 60)
 
 
 @pytest.mark.parametrize(

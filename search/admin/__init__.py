@@ -1,5 +1,5 @@
-"""Django admin for the search app: index builds (rebuild, live progress) and the corpus."""
+"""Django admin for the search app: index builds (rebuild, live progress), the corpus, lockouts."""
 
-from search.admin import builds, corpus
+from search.admin import builds, corpus, lockouts
 
-__all__ = ["builds", "corpus"]
+__all__ = ["builds", "corpus", "lockouts"]
