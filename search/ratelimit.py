@@ -27,19 +27,13 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from search.api_responses import api_error
+from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE, api_error
 
 API_PREFIX = "/api/"
 API_WINDOW_SECONDS = 60
 RATE_LIMITED = "rate_limited"
 CACHE_PREFIX = "ratelimit:api"
 UNKNOWN_CLIENT = "unknown"
-# The 429 answers without touching the database, so it cannot name the sources' coverage.
-RATE_LIMITED_COVERAGE_NOTE = (
-    "Nothing was searched for this request, so no coverage applies to it. What the statute "
-    "sources cover is listed at /api/sources; every paper search response states the paper "
-    "coverage."
-)
 
 logger = logging.getLogger(__name__)
 
@@ -130,7 +124,8 @@ def api_rate_limited(verdict: Verdict) -> JsonResponse:
         429,
         RATE_LIMITED,
         note=note,
-        coverage_note=RATE_LIMITED_COVERAGE_NOTE,
+        # The 429 answers without touching the database, so it cannot name the coverage.
+        coverage_note=NOTHING_SEARCHED_COVERAGE_NOTE,
         limit_per_minute=verdict.limit,
         retry_after_seconds=verdict.retry_after,
     )
