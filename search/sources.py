@@ -1,6 +1,7 @@
 """Source coverage facts, recomputed from the loaded sections after each ingest."""
 
 import re
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Count
@@ -24,6 +25,14 @@ def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
     # Every CFR row shares title 12; the part (stored as chapter) is what narrows a search.
     values = chapters if corpus == "regulation" and len(titles) <= 1 else titles
     return sorted((v for v in values if v), key=natural_key)
+
+
+def drop_emptied_sources(codes: Iterable[str]) -> int:
+    """Delete the Source rows among `codes` that have no section left; how many went."""
+    wanted = set(codes)
+    # order_by() first: the model's default ordering would make DISTINCT per row.
+    left = Section.objects.filter(source__in=wanted).order_by().values_list("source", flat=True)
+    return Source.objects.filter(code__in=wanted - set(left.distinct())).delete()[0]
 
 
 @transaction.atomic

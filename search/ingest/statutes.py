@@ -9,6 +9,7 @@ from django.db import transaction
 from search.citations import citation_key
 from search.ingest.common import (
     batched,
+    checked_files,
     delete_in_batches,
     file_is_unchanged,
     record_file,
@@ -17,6 +18,7 @@ from search.ingest.common import (
 )
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
+from search.ingest.unload import unload_statute_files
 from search.ingest.validate import Problem, check_section
 from search.models import Section
 from search.sources import refresh_sources
@@ -33,13 +35,19 @@ def ingest_statutes(
     data_dir: Path,
     *,
     force: bool = False,
+    allow_empty: bool = False,
     on_bytes: Callable[[int], None] | None = None,
     on_file: Callable[[Path, bool], None] | None = None,
 ) -> IngestSummary:
-    """Load every statute file into the database (upsert by id); return what changed."""
+    """Make the loaded sections mirror the statutes folder (upsert by id, unload removed files).
+
+    Raises DataFolderError, before any change, for an unreadable folder or, unless
+    `allow_empty`, for one without data files.
+    """
+    files = checked_files(data_dir / KIND, lambda: statute_files(data_dir), allow_empty=allow_empty)
     summary = IngestSummary(kind=KIND)
     seen_ids: dict[str, tuple[str, int]] = {}
-    for path in statute_files(data_dir):
+    for path in files:
         skip = not force and file_is_unchanged(KIND, path)
         if on_file:
             on_file(path, skip)
@@ -47,6 +55,8 @@ def ingest_statutes(
             summary.files.append(FileSummary(path.name, not_read=True))
             continue
         summary.files.append(_ingest_file(path, summary, seen_ids, on_bytes))
+    # After the present files: a section that moved to another file now belongs to it.
+    summary.files.extend(unload_statute_files(KIND, {p.name for p in files}))
     if summary.changed or not all(f.not_read for f in summary.files):
         refresh_sources()
     return summary
