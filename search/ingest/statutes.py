@@ -16,12 +16,13 @@ from search.ingest.common import (
     row_hash,
     upsert_by_key,
 )
+from search.ingest.manifest import ManifestUnreadable, read_coverage
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
 from search.ingest.unload import unload_statute_files
 from search.ingest.validate import Problem, check_section
 from search.models import Section
-from search.sources import refresh_sources
+from search.sources import COVERAGE_NOT_STATED, refresh_sources, update_coverage
 
 KIND = "statutes"
 
@@ -46,6 +47,7 @@ def ingest_statutes(
     """
     files = checked_files(data_dir / KIND, lambda: statute_files(data_dir), allow_empty=allow_empty)
     summary = IngestSummary(kind=KIND)
+    statements = _coverage_statements(data_dir / KIND, summary)
     seen_ids: dict[str, tuple[str, int]] = {}
     for path in files:
         skip = not force and file_is_unchanged(KIND, path)
@@ -58,8 +60,19 @@ def ingest_statutes(
     # After the present files: a section that moved to another file now belongs to it.
     summary.files.extend(unload_statute_files(KIND, {p.name for p in files}))
     if summary.changed or not all(f.not_read for f in summary.files):
-        refresh_sources()
+        refresh_sources(statements)
+    else:
+        update_coverage(statements)
     return summary
+
+
+def _coverage_statements(folder: Path, summary: IngestSummary) -> dict[str, str]:
+    """The manifest's statement per file; none (reported) when the manifest is unreadable."""
+    try:
+        return read_coverage(folder)
+    except ManifestUnreadable as exc:
+        summary.warnings.append(f"{exc}; every source says '{COVERAGE_NOT_STATED}'")
+        return {}
 
 
 def _ingest_file(

@@ -31,6 +31,8 @@ class IngestSummary:
     files: list[FileSummary] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     problem_reasons: Counter[str] = field(default_factory=Counter)
+    # Run-wide findings that are not about one row (an unreadable MANIFEST.json).
+    warnings: list[str] = field(default_factory=list)
 
     def add_problem(self, problem: Problem) -> None:
         """Count a skipped row; keep the first few in full for the report."""
@@ -71,6 +73,7 @@ class IngestSummary:
         out.extend(
             f"  unloaded {f.name} (no longer in the data folder): {f.deleted} rows" for f in removed
         )
+        out.extend(f"  warning: {w}" for w in self.warnings)
         for reason, count in self.problem_reasons.most_common():
             out.append(f"  skipped {count}: {reason}")
         out.extend(f"  {p}" for p in self.problems[:20])

@@ -13,6 +13,7 @@ from django.db.models import Count, Max
 
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
 from search.models import Section, Source
+from search.sources import COVERAGE_NOT_STATED
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -36,7 +37,8 @@ class SourceFacts:
     as_of_values: tuple[str, ...]
     section_count: int
     title_forms: tuple[str, ...]
-    housing_only: bool
+    # The data's own statement (MANIFEST.json), e.g. 'housing-related chapters only'.
+    coverage: str
     # The `source=` value that selects it (regulations only), e.g. `cfr` or `ks`.
     search_code: str | None
     # Which stored field `title=` narrows: CFR parts are stored as chapters.
@@ -48,14 +50,18 @@ class SourceFacts:
         return "; ".join(self.code_names) or self.code
 
     @property
+    def housing_only(self) -> bool:
+        """The data says only the housing-related chapters are loaded."""
+        return self.coverage == HOUSING_ONLY
+
+    @property
     def scope(self) -> str:
-        """What part of the code is loaded."""
-        if self.housing_only:
-            return HOUSING_ONLY
-        noun = "parts" if self.title_field == "chapter" else "titles"
-        if len(self.title_forms) <= LIST_FORMS_UP_TO:
-            return f"{noun} {', '.join(self.title_forms)}"
-        return f"{len(self.title_forms)} {noun}, whole code as present in the source data"
+        """What part of the code is loaded: the data's statement, with the titles when few."""
+        if not self.title_forms or len(self.title_forms) > LIST_FORMS_UP_TO:
+            return self.coverage
+        noun = "part" if self.title_field == "chapter" else "title"
+        plural = "s" if len(self.title_forms) > 1 else ""
+        return f"{self.coverage} ({noun}{plural} {', '.join(self.title_forms)})"
 
     def describe(self) -> str:
         """One line: name, code, count, scope, as of."""
@@ -191,7 +197,7 @@ def _read_catalog() -> Catalog:
                 as_of_values=tuple(source.as_of_values),
                 section_count=source.section_count,
                 title_forms=tuple(source.title_forms),
-                housing_only=any("-housing" in f for f in source.files),
+                coverage=source.coverage or COVERAGE_NOT_STATED,
                 search_code=search_code_for(source.code, source.corpus),
                 title_field=_title_field(source),
             )
