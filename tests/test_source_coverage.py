@@ -42,6 +42,7 @@ def test_every_surface_shows_the_manifest_statement(corpus_dir: Path, client: Cl
     assert "Coverage: whole code as present (ID); selected titles (US);" in note
     assert f"{HOUSING} (UT, WA)." in note
     assert "housing-related chapters only" in coverage_note(load_catalog(), jurisdiction="wa")
+    assert f"<td>{HOUSING}</td>" in client.get("/").content.decode()
 
 
 def test_without_a_manifest_every_source_says_coverage_not_stated(
