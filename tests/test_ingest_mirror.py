@@ -2,6 +2,7 @@
 
 import gzip
 import shutil
+from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
@@ -154,7 +155,7 @@ def test_unreadable_folder_is_refused_even_with_allow_empty(
     ingest_statutes(corpus_dir)
     real_iterdir = Path.iterdir
 
-    def failing_mount(self: Path):  # type: ignore[no-untyped-def]
+    def failing_mount(self: Path) -> Iterator[Path]:
         if self.name == "statutes":
             raise OSError(107, "Transport endpoint is not connected", str(self))
         return real_iterdir(self)
