@@ -1,6 +1,7 @@
 """Source coverage facts, recomputed from the loaded sections after each ingest."""
 
 import re
+from collections.abc import Iterable, Mapping
 
 from django.db import transaction
 from django.db.models import Count
@@ -8,6 +9,7 @@ from django.db.models import Count
 from search.models import Section, Source
 
 NUMBER_RUN = re.compile(r"(\d+)")
+COVERAGE_NOT_STATED = "coverage not stated"
 
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
@@ -43,6 +45,7 @@ def source_facts() -> list[dict[str, object]]:
             "section_count": source.section_count,
             "title_forms": list(source.title_forms),
             "files": list(source.files),
+            "coverage": source.coverage,
             "title_field": title_field(source),
         }
         for source in Source.objects.order_by("code")
@@ -56,9 +59,42 @@ def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
     return sorted((v for v in values if v), key=natural_key)
 
 
+def joined_coverage(files: Iterable[str], statements: Mapping[str, str]) -> str:
+    """One source's coverage: its files' statements, each file named when they differ."""
+    by_statement: dict[str, list[str]] = {}
+    for name in sorted(files):
+        by_statement.setdefault(statements.get(name, COVERAGE_NOT_STATED), []).append(name)
+    if len(by_statement) <= 1:
+        return next(iter(by_statement), COVERAGE_NOT_STATED)
+    return "; ".join(f"{text} ({', '.join(names)})" for text, names in by_statement.items())
+
+
+def update_coverage(statements: Mapping[str, str]) -> int:
+    """Give every source its files' statements (the manifest may change alone); count changes."""
+    changed = 0
+    for source in Source.objects.all():
+        coverage = joined_coverage(source.files, statements)
+        if source.coverage != coverage:
+            source.coverage = coverage
+            source.save(update_fields=["coverage", "refreshed_at"])
+            changed += 1
+    return changed
+
+
+def drop_emptied_sources(codes: Iterable[str]) -> int:
+    """Delete the Source rows among `codes` that have no section left; how many went."""
+    wanted = set(codes)
+    # order_by() first: the model's default ordering would make DISTINCT per row.
+    left = Section.objects.filter(source__in=wanted).order_by().values_list("source", flat=True)
+    return Source.objects.filter(code__in=wanted - set(left.distinct())).delete()[0]
+
+
 @transaction.atomic
-def refresh_sources() -> None:
-    """Rebuild the Source table from the sections now in the database."""
+def refresh_sources(statements: Mapping[str, str]) -> None:
+    """Rebuild the Source table from the sections now in the database.
+
+    `statements` maps a data file's name to the manifest's coverage statement for it.
+    """
     facts: dict[str, dict[str, set[str]]] = {}
     rows = Section.objects.values_list(
         "source", "corpus", "jurisdiction", "code_name", "as_of", "title", "chapter", "source_file"
@@ -89,5 +125,6 @@ def refresh_sources() -> None:
                 "section_count": counts.get(code, 0),
                 "title_forms": title_forms(corpus, entry["title"], entry["chapter"]),
                 "files": sorted(entry["files"]),
+                "coverage": joined_coverage(entry["files"], statements),
             },
         )

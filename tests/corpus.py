@@ -226,11 +226,30 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]], *, gz: bool = False) -> 
     return path
 
 
+def write_manifest(folder: Path, coverage: dict[str, str]) -> Path:
+    """A MANIFEST.json in the statute data's shape: one entry per file with its coverage."""
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = [{"file": name, "sections": 0, "coverage": text} for name, text in coverage.items()]
+    path = folder / "MANIFEST.json"
+    path.write_text(json.dumps({"total": {"files": len(entries)}, "files": entries}, indent=1))
+    return path
+
+
+def coverage_of(file_name: str) -> str:
+    """The coverage statement our test manifest gives a statute file."""
+    if "-housing" in file_name:
+        return "housing-related chapters only"
+    return "selected titles" if file_name.startswith(("usc", "cfr")) else "whole code as present"
+
+
 def write_corpus(root: Path) -> Path:
     """Write the whole test corpus under `root` (statutes/ and papers/) and return root."""
+    names = []
     for name, rows in STATUTES.items():
         gz = name.startswith("wa")  # one compressed file, so both readers are exercised
-        write_jsonl(root / "statutes" / (name + ".gz" if gz else name), rows, gz=gz)
+        names.append(name + ".gz" if gz else name)
+        write_jsonl(root / "statutes" / names[-1], rows, gz=gz)
+    write_manifest(root / "statutes", {name: coverage_of(name) for name in names})
     write_jsonl(root / "papers" / "papers.jsonl.gz", PAPERS, gz=True)
     write_jsonl(root / "papers" / "chunks.jsonl", CHUNKS)
     write_jsonl(root / "papers" / "entities.jsonl", ENTITIES)

@@ -212,6 +212,7 @@ def test_section_by_citation_ignores_case_and_spacing(
 def test_unknown_section_is_404_with_notes(client: Client, statutes_loaded: Path) -> None:
     status, body = get(client, "/api/statute", id="wa:statute:0")
     assert status == 404 and body["error"] == "not_found"
+    assert "removed or renumbered upstream" in body["note"]
     assert_notes(body)
 
 

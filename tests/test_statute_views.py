@@ -162,8 +162,45 @@ def test_section_page_warns_when_the_text_ends_at_a_colon(
     assert "Ends at a colon." in html
 
 
-def test_unknown_section_is_404(client: Client, statutes_loaded: Path) -> None:
-    assert client.get("/statutes/wa:statute:nope/").status_code == 404
+def test_unknown_section_is_a_404_page_offering_a_search_in_its_jurisdiction(
+    client: Client, statutes_loaded: Path
+) -> None:
+    status, html = page(client, "/statutes/wa:statute:59.18.999/")
+    assert status == 404
+    assert 'class="brand"' in html and "<h1>Section not loaded</h1>" in html
+    assert "<code>wa:statute:59.18.999</code>" in html and "renumbered upstream" in html
+    assert 'href="/statutes/?q=59.18.999&amp;jurisdiction=wa"' in html
+    assert "in Washington (WA)" in html
+
+
+def test_removed_jurisdiction_section_searches_every_loaded_one(
+    client: Client, statutes_loaded: Path
+) -> None:
+    status, html = page(client, "/statutes/nv:statute:118A.200/")
+    assert status == 404
+    assert 'href="/statutes/?q=118A.200"' in html
+    assert "no statutes are loaded for Nevada (NV)" in html
+
+
+@pytest.mark.parametrize(
+    ("section_id", "href"),
+    [
+        ("us:usc:42:9999z", "/statutes/?q=42+9999z&amp;jurisdiction=us"),
+        ("pa:statute:30:532", "/statutes/?q=30+532"),
+        ("no-colons", "/statutes/?q=no-colons"),
+    ],
+)
+def test_missing_section_search_uses_the_citation_part_of_the_id(
+    client: Client, statutes_loaded: Path, section_id: str, href: str
+) -> None:
+    status, html = page(client, f"/statutes/{section_id}/")
+    assert status == 404 and f'href="{href}"' in html
+
+
+def test_missing_section_page_keeps_the_id_as_text(client: Client, statutes_loaded: Path) -> None:
+    status, html = page(client, "/statutes/wa:statute:<b>x</b>/")
+    assert status == 404
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
 
 def test_sources_page_has_table_chart_and_missing_defaults(

@@ -45,7 +45,9 @@ class SourceCodeFilter(admin.SimpleListFilter):
 
 @admin.register(Source)
 class SourceAdmin(ReadOnlyAdmin):
-    list_display = ("code", "corpus", "jurisdiction_list", "section_count", "as_of", "refreshed_at")
+    list_display = (
+        "code", "corpus", "jurisdiction_list", "section_count", "coverage", "as_of", "refreshed_at",
+    )  # fmt: skip
     list_filter = ("corpus",)
     search_fields = ("code",)
 

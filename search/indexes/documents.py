@@ -8,7 +8,7 @@ from django.db.models import Count, Max, QuerySet
 
 from search.backends.base import Document
 from search.indexes.names import STATUTES
-from search.models import Chunk, Paper, Section
+from search.models import Chunk, Paper, Section, Source
 from search.papers.group_keys import concept_key, content_type_key
 from search.sources import source_facts
 
@@ -37,10 +37,15 @@ def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[t
 
 
 def data_stamp(index_name: str) -> str:
-    """Row count and last change of the data an index is built from; differs after any ingest."""
+    """Row count and last change of the data an index is built from; differs after any ingest.
+
+    Statutes include the sources' last refresh: a version records its sources' coverage
+    statements, which can change (MANIFEST.json) while no section does.
+    """
     if index_name == STATUTES:
         facts = Section.objects.aggregate(n=Count("id"), last=Max("updated_at"))
-        return f"{facts['n']}:{facts['last']}"
+        refreshed = Source.objects.aggregate(last=Max("refreshed_at"))["last"]
+        return f"{facts['n']}:{facts['last']}:{refreshed}"
     chunks = Chunk.objects.aggregate(n=Count("id"), last=Max("updated_at"))
     papers = Paper.objects.aggregate(n=Count("id"), last=Max("updated_at"))
     return f"{chunks['n']}:{chunks['last']}:{papers['n']}:{papers['last']}"

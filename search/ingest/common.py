@@ -1,4 +1,4 @@
-"""Machinery shared by the statute and paper ingests: file skipping, hashing, batching."""
+"""Shared by the statute and paper ingests: the folder check, file records, hashing, batches."""
 
 import hashlib
 import json
@@ -14,6 +14,45 @@ from search.models import IngestedFile
 BATCH_SIZE = 2000
 T = TypeVar("T")
 M = TypeVar("M", bound=models.Model)
+
+
+class DataFolderError(Exception):
+    """The data folder cannot say what should be loaded; nothing was loaded or unloaded."""
+
+
+class UnreadableDataFolder(DataFolderError):
+    """Listing the folder failed (permissions, a broken mount)."""
+
+
+class EmptyDataFolder(DataFolderError):
+    """No data file at all: mirroring it would unload everything, so it must be asked for."""
+
+
+def checked_files(
+    folder: Path, find: Callable[[], list[Path]], *, allow_empty: bool = False
+) -> list[Path]:
+    """The data files `find` lists in `folder`; an unreadable folder, or an empty one, is refused.
+
+    A mount that failed looks like an empty or missing folder, and ingest unloads every file
+    that is not in the folder: without this check it would wipe the whole corpus.
+    """
+    try:
+        files = find()
+    except OSError as exc:
+        raise UnreadableDataFolder(f"cannot read {folder}: {exc}") from exc
+    if not files and not allow_empty:
+        raise EmptyDataFolder(f"no data files (*.jsonl[.gz]) in {folder}")
+    return files
+
+
+def recorded_files(kind: str) -> set[str]:
+    """Names of the files of this kind ingested in full before."""
+    return set(IngestedFile.objects.filter(kind=kind).values_list("name", flat=True))
+
+
+def forget_files(kind: str, names: Iterable[str]) -> None:
+    """Drop the records of files that are no longer in the folder."""
+    IngestedFile.objects.filter(kind=kind, name__in=list(names)).delete()
 
 
 def row_hash(row: Any) -> str:

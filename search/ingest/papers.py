@@ -18,6 +18,7 @@ from search.enrichment import (
 )
 from search.ingest.common import (
     batched,
+    checked_files,
     delete_in_batches,
     file_is_unchanged,
     record_file,
@@ -25,8 +26,9 @@ from search.ingest.common import (
     upsert,
     upsert_by_key,
 )
-from search.ingest.reader import RawLine, read_lines
+from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
+from search.ingest.unload import unload_chunk_files, unload_paper_files
 from search.ingest.validate import Problem, check_chunk, check_paper, parse_date
 from search.models import Chunk, IngestedFile, Paper
 
@@ -40,19 +42,16 @@ ENRICHMENT_VERSION = 2
 ABSTRACT_SECTION = "Abstract"
 
 
-def _find(folder: Path, stem: str) -> Path | None:
-    for suffix in (".gz", ""):
-        path = folder / f"{stem}{suffix}"
-        if path.is_file():
-            return path
-    return None
+def _pick(found: dict[str, Path], stem: str) -> Path | None:
+    """The compressed file when both forms are there, else the plain one, else None."""
+    return found.get(f"{stem}.gz") or found.get(stem)
 
 
 def paper_files(data_dir: Path) -> list[Path]:
     """The paper data files read row by row (papers, then chunks); the vocabulary is not one."""
-    folder = data_dir / KIND
-    found = (_find(folder, stem) for stem in (PAPERS_STEM, CHUNKS_STEM))
-    return [p for p in found if p]
+    found = {p.name: p for p in data_files(data_dir / KIND)}
+    picked = (_pick(found, stem) for stem in (PAPERS_STEM, CHUNKS_STEM))
+    return [p for p in picked if p]
 
 
 @dataclass
@@ -74,10 +73,10 @@ class PaperIngest:
     """One run of the paper ingest; holds the entity tagger and the run's summary."""
 
     def __init__(self, data_dir: Path, on_bytes: Callable[[int], None] | None = None) -> None:
-        folder = data_dir / KIND
-        self.papers_path = _find(folder, PAPERS_STEM)
-        self.chunks_path = _find(folder, CHUNKS_STEM)
-        self.vocab_path = _find(folder, ENTITIES_STEM)
+        found = {p.name: p for p in data_files(data_dir / KIND)}
+        self.papers_path = _pick(found, PAPERS_STEM)
+        self.chunks_path = _pick(found, CHUNKS_STEM)
+        self.vocab_path = _pick(found, ENTITIES_STEM)
         vocabulary = load_vocabulary(self.vocab_path) if self.vocab_path else []
         self.tagger = EntityTagger(vocabulary)
         self.enrich_stamp = row_hash(
@@ -87,30 +86,45 @@ class PaperIngest:
         self.summary = IngestSummary(kind=KIND)
 
     def run(self, *, force: bool, on_file: Callable[[Path, bool], None] | None) -> IngestSummary:
-        """Ingest papers then chunks; an unchanged file (and vocabulary) is not read again."""
+        """Ingest papers then chunks and unload removed files; unchanged files are not read."""
         # The enrichment rules and vocabulary are inputs too: when they change, every chunk
         # must be enriched again even though the data files did not change.
         rules_unchanged = IngestedFile.objects.filter(
             kind=ENRICHMENT_KIND, name=self.enrich_stamp
         ).exists()
-        steps = [(self.papers_path, self._papers_file), (self.chunks_path, self._chunks_file)]
-        for path, step in steps:
-            if path is None:
-                continue
-            skip = not force and rules_unchanged and file_is_unchanged(KIND, path)
-            if on_file:
-                on_file(path, skip)
-            if skip:
-                self.summary.files.append(FileSummary(path.name, not_read=True))
-                continue
-            file_summary = step(path)
-            self.summary.files.append(file_summary)
-            record_file(KIND, path, file_summary)
+        present = {p.name for p in (self.papers_path, self.chunks_path) if p}
+        self._step(self.papers_path, self._papers_file, force or not rules_unchanged, on_file)
+        # After the papers file, so a paper that moved into it is not unloaded.
+        self.summary.files.extend(unload_paper_files(KIND, present, CHUNKS_STEM))
+        # Chunks hang on their papers (and titles): when papers changed, read the chunks again.
+        again = force or not rules_unchanged or self.summary.changed
+        self._step(self.chunks_path, self._chunks_file, again, on_file)
+        self.summary.files.extend(unload_chunk_files(KIND, present, CHUNKS_STEM))
         IngestedFile.objects.filter(kind=ENRICHMENT_KIND).delete()
         IngestedFile.objects.create(
             kind=ENRICHMENT_KIND, name=self.enrich_stamp, size=0, mtime_ns=0
         )
         return self.summary
+
+    def _step(
+        self,
+        path: Path | None,
+        read: Callable[[Path], FileSummary],
+        force: bool,
+        on_file: Callable[[Path, bool], None] | None,
+    ) -> None:
+        """Read one data file unless it is unchanged since it was last read in full."""
+        if path is None:
+            return
+        skip = not force and file_is_unchanged(KIND, path)
+        if on_file:
+            on_file(path, skip)
+        if skip:
+            self.summary.files.append(FileSummary(path.name, not_read=True))
+            return
+        file_summary = read(path)
+        self.summary.files.append(file_summary)
+        record_file(KIND, path, file_summary)
 
     def _papers_file(self, path: Path) -> FileSummary:
         file_summary = FileSummary(path.name)
@@ -126,6 +140,10 @@ class PaperIngest:
                 papers.append(paper)
             with transaction.atomic():
                 upsert_by_key(Paper, papers, "paper_id", file_summary)
+                # A paper that moved here from a removed file must not be unloaded with it.
+                Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).exclude(
+                    source_file=path.name
+                ).update(source_file=path.name)
                 pks = dict(
                     Paper.objects.filter(paper_id__in=[p.paper_id for p in papers]).values_list(
                         "paper_id", "pk"
@@ -347,8 +365,14 @@ def ingest_papers(
     data_dir: Path,
     *,
     force: bool = False,
+    allow_empty: bool = False,
     on_bytes: Callable[[int], None] | None = None,
     on_file: Callable[[Path, bool], None] | None = None,
 ) -> IngestSummary:
-    """Load papers and chunks into the database (upsert by paper_id / position)."""
+    """Make the loaded papers and chunks mirror the papers folder (upsert, unload removed files).
+
+    Raises DataFolderError, before any change, for an unreadable folder or, unless
+    `allow_empty`, for one without a papers or chunks file.
+    """
+    checked_files(data_dir / KIND, lambda: paper_files(data_dir), allow_empty=allow_empty)
     return PaperIngest(data_dir, on_bytes).run(force=force, on_file=on_file)

@@ -25,13 +25,19 @@ class RawLine:
 
 
 def data_files(folder: Path, *, exclude: tuple[str, ...] = ()) -> list[Path]:
-    """Every data file in the folder, sorted by name; names in `exclude` are left out."""
-    if not folder.is_dir():
+    """Every data file in the folder, sorted by name; none when the folder does not exist.
+
+    Any other failure to list it (permissions, a broken mount) raises OSError: the caller
+    must not take an unreadable folder for an empty one.
+    """
+    try:
+        entries = list(folder.iterdir())
+    except FileNotFoundError:
         return []
     found = [
         p
-        for p in folder.iterdir()
-        if p.is_file() and p.name.endswith(DATA_SUFFIXES) and p.name not in exclude
+        for p in entries
+        if p.name.endswith(DATA_SUFFIXES) and p.name not in exclude and p.is_file()
     ]
     return sorted(found, key=lambda p: p.name)
 

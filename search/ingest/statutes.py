@@ -9,17 +9,20 @@ from django.db import transaction
 from search.citations import citation_key
 from search.ingest.common import (
     batched,
+    checked_files,
     delete_in_batches,
     file_is_unchanged,
     record_file,
     row_hash,
     upsert_by_key,
 )
+from search.ingest.manifest import ManifestUnreadable, read_coverage
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
+from search.ingest.unload import unload_statute_files
 from search.ingest.validate import Problem, check_section
 from search.models import Section
-from search.sources import refresh_sources
+from search.sources import COVERAGE_NOT_STATED, refresh_sources, update_coverage
 
 KIND = "statutes"
 
@@ -33,13 +36,20 @@ def ingest_statutes(
     data_dir: Path,
     *,
     force: bool = False,
+    allow_empty: bool = False,
     on_bytes: Callable[[int], None] | None = None,
     on_file: Callable[[Path, bool], None] | None = None,
 ) -> IngestSummary:
-    """Load every statute file into the database (upsert by id); return what changed."""
+    """Make the loaded sections mirror the statutes folder (upsert by id, unload removed files).
+
+    Raises DataFolderError, before any change, for an unreadable folder or, unless
+    `allow_empty`, for one without data files.
+    """
+    files = checked_files(data_dir / KIND, lambda: statute_files(data_dir), allow_empty=allow_empty)
     summary = IngestSummary(kind=KIND)
+    statements = _coverage_statements(data_dir / KIND, summary)
     seen_ids: dict[str, tuple[str, int]] = {}
-    for path in statute_files(data_dir):
+    for path in files:
         skip = not force and file_is_unchanged(KIND, path)
         if on_file:
             on_file(path, skip)
@@ -47,9 +57,22 @@ def ingest_statutes(
             summary.files.append(FileSummary(path.name, not_read=True))
             continue
         summary.files.append(_ingest_file(path, summary, seen_ids, on_bytes))
+    # After the present files: a section that moved to another file now belongs to it.
+    summary.files.extend(unload_statute_files(KIND, {p.name for p in files}))
     if summary.changed or not all(f.not_read for f in summary.files):
-        refresh_sources()
+        refresh_sources(statements)
+    else:
+        update_coverage(statements)
     return summary
+
+
+def _coverage_statements(folder: Path, summary: IngestSummary) -> dict[str, str]:
+    """The manifest's statement per file; none (reported) when the manifest is unreadable."""
+    try:
+        return read_coverage(folder)
+    except ManifestUnreadable as exc:
+        summary.warnings.append(f"{exc}; every source says '{COVERAGE_NOT_STATED}'")
+        return {}
 
 
 def _ingest_file(

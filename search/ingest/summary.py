@@ -20,6 +20,7 @@ class FileSummary:
     skipped: int = 0
     deleted: int = 0
     not_read: bool = False  # unchanged since the last ingest, so not read again
+    removed: bool = False  # gone from the folder: `deleted` counts its rows unloaded
 
 
 @dataclass
@@ -30,6 +31,8 @@ class IngestSummary:
     files: list[FileSummary] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     problem_reasons: Counter[str] = field(default_factory=Counter)
+    # Run-wide findings that are not about one row (an unreadable MANIFEST.json).
+    warnings: list[str] = field(default_factory=list)
 
     def add_problem(self, problem: Problem) -> None:
         """Count a skipped row; keep the first few in full for the report."""
@@ -38,8 +41,13 @@ class IngestSummary:
             self.problems.append(problem)
 
     def total(self, name: str) -> int:
-        """Sum of one counter over all files."""
+        """Sum of one counter over all files, removed ones included."""
         return sum(getattr(f, name) for f in self.files)
+
+    @property
+    def removed(self) -> list[FileSummary]:
+        """The files unloaded because they are no longer in the folder."""
+        return [f for f in self.files if f.removed]
 
     @property
     def changed(self) -> bool:
@@ -48,15 +56,24 @@ class IngestSummary:
 
     def lines(self) -> list[str]:
         """A human-readable report."""
-        out = [
-            f"{self.kind}: {len(self.files)} files, {self.total('rows_read')} rows read, "
-            f"{self.total('created')} created, {self.total('updated')} updated, "
-            f"{self.total('unchanged')} unchanged, {self.total('skipped')} skipped, "
-            f"{self.total('deleted')} deleted",
-        ]
+        removed = self.removed
+        unloaded = sum(f.deleted for f in removed)
+        headline = (
+            f"{self.kind}: {len(self.files) - len(removed)} files, "
+            f"{self.total('rows_read')} rows read, {self.total('created')} created, "
+            f"{self.total('updated')} updated, {self.total('unchanged')} unchanged, "
+            f"{self.total('skipped')} skipped, {self.total('deleted') - unloaded} deleted"
+        )
+        if removed:
+            headline += f"; {len(removed)} removed files unloaded ({unloaded} rows)"
+        out = [headline]
         not_read = [f.name for f in self.files if f.not_read]
         if not_read:
             out.append(f"  {len(not_read)} files unchanged since last ingest, not read again")
+        out.extend(
+            f"  unloaded {f.name} (no longer in the data folder): {f.deleted} rows" for f in removed
+        )
+        out.extend(f"  warning: {w}" for w in self.warnings)
         for reason, count in self.problem_reasons.most_common():
             out.append(f"  skipped {count}: {reason}")
         out.extend(f"  {p}" for p in self.problems[:20])

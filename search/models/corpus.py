@@ -21,6 +21,8 @@ class Source(models.Model):
     section_count = models.PositiveIntegerField(default=0)
     title_forms = models.JSONField(default=list)
     files = models.JSONField(default=list)
+    # From the data folder's MANIFEST.json, joined over `files`; never guessed from a file name.
+    coverage = models.TextField(blank=True, help_text="The data's own coverage statement.")
     refreshed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

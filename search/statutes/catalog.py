@@ -19,7 +19,7 @@ from search.indexes.store import IndexStore
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
 from search.models import Source
 from search.models.corpus import as_of_text
-from search.sources import source_facts
+from search.sources import COVERAGE_NOT_STATED, source_facts
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -42,7 +42,8 @@ class SourceFacts:
     as_of_values: tuple[str, ...]
     section_count: int
     title_forms: tuple[str, ...]
-    housing_only: bool
+    # The data's own statement (MANIFEST.json), e.g. 'housing-related chapters only'.
+    coverage: str
     # The `source=` value that selects it (regulations only), e.g. `cfr` or `ks`.
     search_code: str | None
     # Which stored field `title=` narrows: CFR parts are stored as chapters.
@@ -54,14 +55,18 @@ class SourceFacts:
         return "; ".join(self.code_names) or self.code
 
     @property
+    def housing_only(self) -> bool:
+        """The data says only the housing-related chapters are loaded."""
+        return self.coverage == HOUSING_ONLY
+
+    @property
     def scope(self) -> str:
-        """What part of the code is loaded."""
-        if self.housing_only:
-            return HOUSING_ONLY
-        noun = "parts" if self.title_field == "chapter" else "titles"
-        if len(self.title_forms) <= LIST_FORMS_UP_TO:
-            return f"{noun} {', '.join(self.title_forms)}"
-        return f"{len(self.title_forms)} {noun}, whole code as present in the source data"
+        """What part of the code is loaded: the data's statement, with the titles when few."""
+        if not self.title_forms or len(self.title_forms) > LIST_FORMS_UP_TO:
+            return self.coverage
+        noun = "part" if self.title_field == "chapter" else "title"
+        plural = "s" if len(self.title_forms) > 1 else ""
+        return f"{self.coverage} ({noun}{plural} {', '.join(self.title_forms)})"
 
     def describe(self) -> str:
         """One line: name, code, count, scope, as of."""
@@ -203,7 +208,7 @@ def _source(row: dict[str, Any]) -> SourceFacts:
         as_of_values=as_of_values,
         section_count=int(row["section_count"]),
         title_forms=tuple(row["title_forms"]),
-        housing_only=any("-housing" in f for f in row["files"]),
+        coverage=row.get("coverage") or COVERAGE_NOT_STATED,
         search_code=search_code_for(row["code"], row["corpus"]),
         title_field=row["title_field"],
     )

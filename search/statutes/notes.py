@@ -97,13 +97,20 @@ def _all_statutes(catalog: Catalog, scope: tuple[SourceFacts, ...]) -> str:
     dates = "; ".join(
         f"{value} ({n} source{'s' if n > 1 else ''})" for value, n in as_of.most_common()
     )
-    housing = sorted(j for s in statutes if s.housing_only for j in s.jurisdictions)
+    # The data's own coverage statements, each with the jurisdictions it applies to.
+    covered: dict[str, set[str]] = {}
+    for s in statutes:
+        covered.setdefault(s.coverage, set()).update(s.jurisdictions)
     text = (
         f"Scope: the statutes of {len(places)} jurisdictions "
         f"({', '.join(j.upper() for j in places)}): {total:,} sections, as of {dates}."
     )
-    if housing:
-        text += f" Housing-related chapters only for {', '.join(j.upper() for j in housing)}."
+    if covered:
+        text += " Coverage: " + "; ".join(
+            f"{statement} ({', '.join(sorted(j.upper() for j in found))})"
+            for statement, found in covered.items()
+        )
+        text += "."
     missing = catalog.not_loaded_jurisdictions
     if missing:
         text += f" No statutes loaded for {', '.join(j.upper() for j in missing)}."

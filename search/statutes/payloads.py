@@ -56,7 +56,7 @@ def source_payload(catalog: Catalog, facts: SourceFacts) -> dict[str, Any]:
         "as_of": facts.as_of,
         "as_of_values": list(facts.as_of_values),
         "section_count": facts.section_count,
-        "coverage": facts.scope,
+        "coverage": facts.coverage,
         "searched_by_default": catalog.in_default_scope(facts),
         "title_field": "part" if facts.title_field == "chapter" else "title",
         # title= applies only with source=, which takes regulation sources.

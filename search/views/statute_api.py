@@ -69,7 +69,10 @@ def _lookup_miss(
     return api_error(
         404,
         NOT_FOUND,
-        note=f"No loaded section has {what}. A section not loaded may still exist in law.",
+        note=(
+            f"No loaded section has {what}. It may have been removed or renumbered upstream; "
+            "a section not loaded may still exist in law."
+        ),
         coverage_note=coverage,
     )
 

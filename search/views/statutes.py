@@ -1,6 +1,6 @@
 """Statute pages: the search (full page or htmx partial), one section, and the sources."""
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -11,7 +11,7 @@ from search.statutes.forms import StatuteSearchForm
 from search.statutes.notes import coverage_note
 from search.statutes.outcome import statute_outcome
 from search.statutes.search_page import page_context
-from search.statutes.section_page import section_context
+from search.statutes.section_page import missing_section_context, section_context
 from search.views.partials import param_changed, wants_partial
 
 SEARCH_TEMPLATE = "statutes/search.html"
@@ -33,10 +33,15 @@ def statute_search(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def section_page(request: HttpRequest, section_id: str) -> HttpResponse:
-    """One whole section, with the search's words highlighted when reached from results."""
+    """One whole section, with the search's words highlighted when reached from results.
+
+    An id that is not loaded (removed or renumbered upstream, or mistyped) answers a 404
+    page that offers a search for the citation instead.
+    """
     context = section_context(section_id, request.GET)
     if context is None:
-        raise Http404("No such section is loaded.")
+        missing = missing_section_context(section_id)
+        return render(request, "statutes/section_missing.html", missing, status=404)
     return render(request, "statutes/section.html", context)
 
 

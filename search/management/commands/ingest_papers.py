@@ -8,7 +8,10 @@ from search.management.commands._ingest import IngestCommand
 
 
 class Command(IngestCommand):
-    help = "Load <data>/papers/ (papers, chunks, entity vocabulary) into the database."
+    help = (
+        "Make the database mirror <data>/papers/ (papers, chunks, entity vocabulary): upsert, "
+        "unload a papers or chunks file that is gone; print a summary."
+    )
     kind = "papers"
 
     def files(self, data_dir: Path) -> list[Path]:

@@ -8,7 +8,10 @@ from search.management.commands._ingest import IngestCommand
 
 
 class Command(IngestCommand):
-    help = "Load <data>/statutes/*.jsonl[.gz] into the database (upsert by id), with a summary."
+    help = (
+        "Make the database mirror <data>/statutes/*.jsonl[.gz]: upsert by id, unload files "
+        "that are gone, take coverage statements from MANIFEST.json; print a summary."
+    )
     kind = "statutes"
 
     def files(self, data_dir: Path) -> list[Path]:
