@@ -2,11 +2,12 @@
 
 from django.urls import path
 
-from search.views import home, paper_api, papers, runs, statute_api, statutes
+from search.views import api_index, home, paper_api, papers, runs, statute_api, statutes
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("healthz", home.healthz, name="healthz"),
+    path("api/", api_index.api_index, name="api_index"),
     # Statute search: page, section and sources pages, JSON API.
     path("statutes/", statutes.statute_search, name="statute_search"),
     path("statutes/<path:section_id>/", statutes.section_page, name="statute_section"),
@@ -17,6 +18,7 @@ urlpatterns = [
     # Paper search: pages, research runs, JSON API.
     path("papers/", papers.paper_search, name="paper_search"),
     path("papers/entities/", papers.entity_suggestions, name="paper_entity_suggestions"),
+    path("papers/facets/", papers.paper_facets, name="paper_facets"),
     path("papers/<path:paper_id>/", papers.paper_page, name="paper_page"),
     path("runs/", runs.run_list, name="runs"),
     path("runs/<int:run_id>/", runs.run_detail, name="run_detail"),

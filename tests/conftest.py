@@ -40,6 +40,18 @@ def collected_static(
     override.disable()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_live_indexes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test reads the indexes of the machine it runs on: an empty index root by default.
+
+    Tests that need indexes build their own (`index_root`, the shared statute index).
+    """
+    override = override_settings(PORTAL_INDEX_DIR=tmp_path_factory.mktemp("no-indexes"))
+    override.enable()
+    yield
+    override.disable()
+
+
 @pytest.fixture
 def index_root(tmp_path: Path, settings: object) -> Iterator[Path]:
     """A fresh, empty index directory for this test, with the reader cache cleared."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from search.backends.paper_search import TIER_MATCH, TIER_UNRECORDED, PoolHit
 from search.enrichment import VocabEntry
 from search.papers.catalog import PaperCatalog
-from search.papers.diversify import cap_per_paper, diversify, round_robin
+from search.papers.diversify import cap_per_paper, first_rows, round_robin
 from search.papers.forms import PaperSearchForm, split_values
 from search.papers.group_keys import NO_CONCEPT, concept_key, content_type_key
 from search.papers.licences import UNKNOWN, licence_for
@@ -19,10 +19,20 @@ from search.papers.lookup import normalise_arxiv_id
 from search.papers.request import PaperSearchRequest, parse_day
 from search.papers.vocabulary import Vocabulary
 from tests.corpus import ENTITIES, write_jsonl
+from tests.paper_reference import reference_diversify
 
 
 def hit(n: int, paper: int, *, concept: int = 1, ctype: int = 0, tier: int = 0) -> PoolHit:
     return PoolHit(None, 100.0 - n, tier, n, paper, concept, ctype)
+
+
+def diversify(
+    pool: list[PoolHit], mode: str, *, max_per_document: int, limit: int
+) -> tuple[list[PoolHit], int]:
+    """The page of a whole pool (`first_rows` with the pool complete)."""
+    page = first_rows(pool, mode, max_per_document=max_per_document, limit=limit, complete=True)
+    assert page is not None
+    return list(page.rows), page.held_back
 
 
 # --- diversification --------------------------------------------------------------------
@@ -57,6 +67,29 @@ def test_round_robin_modes_keep_tiers_and_every_hit(pool: list[PoolHit], mode: s
     assert held_back == 0 and sorted(page, key=id) == sorted(pool, key=id)
     tiers = [h.tier for h in page]
     assert tiers == sorted(tiers)  # entity matches stay before unrecorded chunks
+
+
+@given(
+    pools,
+    st.sampled_from(["document", "keyConcept", "contentType"]),
+    st.integers(1, 3),
+    st.integers(1, 12),
+    st.integers(0, 40),
+)
+def test_a_settled_prefix_gives_the_whole_pools_rows(
+    pool: list[PoolHit], mode: str, cap: int, limit: int, cut: int
+) -> None:
+    """Any prefix either settles the page exactly as the whole pool does, or asks for more."""
+    expected, held_back = reference_diversify(pool, mode, max_per_document=cap, limit=limit)
+    prefix = pool[:cut]
+    page = first_rows(prefix, mode, max_per_document=cap, limit=limit,
+                      complete=len(prefix) == len(pool))  # fmt: skip
+    if len(prefix) == len(pool):
+        assert page is not None and page.held_back == held_back
+    if page is not None:
+        assert list(page.rows) == expected
+        if len(page.rows) < limit:
+            assert page.held_back == held_back
 
 
 def test_round_robin_takes_each_groups_best_first() -> None:

@@ -74,8 +74,36 @@ def test_entity_chips_add_the_entity_to_the_filter(client: Client, paper_index: 
     assert 'value="GLUE, LoRA"' in following  # the entity box shows the new filter
 
 
-def test_facet_counts_link_to_filtered_searches(client: Client, paper_index: Path) -> None:
+def facets_url(html: str) -> str:
+    """The facet panel's own URL, as the results page asks for it after the rows."""
+    found = re.search(
+        r'<aside class="facets" id="facets" aria-label="Facets" hx-get="([^"]+)"', html
+    )
+    assert found, "the results page has a facet panel to load"
+    return unescape(found.group(1))
+
+
+def test_facets_load_after_the_rows_and_are_counted_over_every_match(
+    client: Client, paper_index: Path
+) -> None:
     html = html_of(client, PAGE + "?query=adaptation")
+    assert "Counts over all" not in html  # the rows come first; counting waits for the panel
+    url = facets_url(html)
+    assert parse_qs(urlsplit(url).query)["query"] == ["adaptation"]
+    panel = html_of(client, url, **HTMX)
+    assert "<html" not in panel and "Counts over all 9 matching passages" in panel
+    # Without JavaScript the placeholder's link opens the page with the counts in it.
+    inline = html_of(client, PAGE + "?query=adaptation&facets=true")
+    assert "Counts over all 9 matching passages" in inline
+
+
+def test_facets_panel_of_bad_input_says_why(client: Client, paper_index: Path) -> None:
+    panel = html_of(client, "/papers/facets/?query=adaptation&dateFrom=2025-13", 400, **HTMX)
+    assert "could not be made" in panel and "has no month 13" in panel
+
+
+def test_facet_counts_link_to_filtered_searches(client: Client, paper_index: Path) -> None:
+    html = html_of(client, facets_url(html_of(client, PAGE + "?query=adaptation")), **HTMX)
     aside = html[html.index('aria-label="Facets"') :]
     found = re.findall(
         r'<a href="([^"]+)"[^>]*>([^<]+)</a> <span class="count">(\d+)</span>', aside

@@ -274,3 +274,10 @@ def test_api_works_with_no_data_loaded(client: Client, db: None, index_root: Pat
     assert body["coverage_note"].startswith("No statute or regulation data is loaded")
     status, body = get(client, "/api/sources")
     assert status == 200 and body["sources"] == []
+
+
+def test_api_root_lists_the_endpoints_with_both_notes(client: Client) -> None:
+    body = client.get("/api/").json()
+    paths = {endpoint["path"] for endpoint in body["endpoints"]}
+    assert {"/api/statute_search", "/api/search_keyword", "/api/sources"} <= paths
+    assert body["note"] and body["coverage_note"]

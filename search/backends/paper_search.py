@@ -2,8 +2,10 @@
 
 The service describes one search as a `PaperQuery`; a backend (`SearchBackend` in
 `search.backends.interface`) opens a `PaperSearchSession` for it and answers, on one
-point-in-time view of the index: the ranked pool, the facet counts over all matches, and
-the display rows of the hits the service finally shows. Nothing here knows tantivy.
+point-in-time view of the index: the first hits of the ranked pool (as many as the page
+needs, so the cost follows the page, not the number of matches), the facet counts over all
+matches, and the display rows of the hits the service finally shows. Nothing here knows an
+engine.
 """
 
 from collections.abc import Sequence
@@ -57,18 +59,33 @@ class PoolHit:
 
 @dataclass(frozen=True)
 class Pool:
-    """The top-scoring matches up to the cap, in final order, and how many matched in all."""
+    """The first hits of the ranked pool, and exact counts of the whole of it.
+
+    The pool is the top-scoring `cap` matches in rank order (tier, score descending, chunk
+    id ascending); `hits` is a prefix of it, as long as was asked for.
+    """
 
     hits: tuple[PoolHit, ...]
     total: int
     # Matches per tier (one entry without an entity filter) and those the filter excluded.
     tier_totals: tuple[int, ...]
     excluded_by_entities: int
+    cap: int
+
+    @property
+    def size(self) -> int:
+        """How many matches the whole pool holds."""
+        return min(self.total, self.cap)
+
+    @property
+    def complete(self) -> bool:
+        """True when `hits` is the whole pool."""
+        return len(self.hits) >= self.size
 
     @property
     def truncated(self) -> bool:
         """True when more chunks matched than the pool holds."""
-        return self.total > len(self.hits)
+        return self.total > self.cap
 
 
 @dataclass(frozen=True)
@@ -110,6 +127,8 @@ class IndexedChunk:
     self_contained: bool
     snippet: str
     matched_terms: tuple[str, ...]
+    # What result rows show beyond these fields, stored as the index builder wrote it.
+    display: bytes | None = None
     # Per-term BM25 contributions, only when asked for (detail=full).
     score_parts: tuple[tuple[str, float], ...] = ()
 
@@ -119,8 +138,8 @@ class PaperSearchSession(Protocol):
 
     version: str
 
-    def pool(self) -> Pool:
-        """The ranked pool: tier, then score descending, then chunk id ascending."""
+    def ranked(self, window: int) -> Pool:
+        """The first `window` hits of the ranked pool (tier, score desc, chunk id asc)."""
         ...
 
     def facets(self, top_entities: int) -> FacetCounts:

@@ -15,7 +15,7 @@ from django.utils import timezone
 from search.backends.base import IndexWriterBackend
 from search.backends.registry import get_backend
 from search.indexes.documents import (
-    LAYOUT_VERSION,
+    LAYOUT_VERSIONS,
     data_stamp,
     document_count,
     documents,
@@ -55,7 +55,9 @@ def is_stale(index_name: str, store: IndexStore | None = None) -> bool:
     or with an older document layout."""
     meta = (store or IndexStore(index_name)).live_meta()
     return (
-        meta is None or meta.layout != LAYOUT_VERSION or meta.data_stamp != data_stamp(index_name)
+        meta is None
+        or meta.layout != LAYOUT_VERSIONS[index_name]
+        or meta.data_stamp != data_stamp(index_name)
     )
 
 
@@ -105,7 +107,7 @@ def build_index(
                 built_at=datetime.now(UTC).isoformat(timespec="seconds"),
                 data_stamp=stamp,
                 build_seconds=round(seconds, 2),
-                layout=LAYOUT_VERSION,
+                layout=LAYOUT_VERSIONS[index_name],
                 contents=contents,
             )
             meta.write(staging)

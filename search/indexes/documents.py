@@ -7,15 +7,16 @@ from typing import Any
 from django.db.models import Count, Max, QuerySet
 
 from search.backends.base import Document
-from search.indexes.names import STATUTES
+from search.indexes.names import PAPERS, STATUTES
 from search.models import Chunk, Paper, Section, Source
 from search.papers.group_keys import concept_key, content_type_key
+from search.papers.hit_extras import ChunkExtras, Neighbour, encode_extras, neighbour
 from search.sources import source_facts
 
 ITERATOR_CHUNK = 2000
-# Bumped whenever the documents gain, lose or change a field: versions written with an
-# older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
-LAYOUT_VERSION = 2
+# Bumped whenever an index's documents gain, lose or change a field: versions written with
+# an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
+LAYOUT_VERSIONS = {STATUTES: 2, PAPERS: 3}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
@@ -83,37 +84,74 @@ def statute_documents() -> Iterator[Document]:
 
 PAPER_FIELDS = (
     "id", "paper_id", "chunk_index", "section", "text", "content_type", "entities",
-    "key_concept", "self_contained", "paper__paper_id", "paper__arxiv_id", "paper__title",
-    "paper__authors", "paper__categories", "paper__published",
+    "entities_source", "key_concept", "self_contained", "paper__paper_id", "paper__arxiv_id",
+    "paper__title", "paper__authors", "paper__categories", "paper__published",
+    "paper__updated", "paper__doi", "paper__source",
 )  # fmt: skip
 
 
 def paper_documents() -> Iterator[Document]:
-    """One document per chunk, carrying the paper metadata needed to filter and display."""
+    """One document per chunk, carrying the paper metadata needed to filter and display.
+
+    Chunks come in (paper, chunk index) order, so each one's neighbours are the rows just
+    before and after it in the stream.
+    """
     rows = ordered_rows(Chunk.objects.order_by("paper_id", "chunk_index"), PAPER_FIELDS)
+    previous: dict[str, Any] | None = None
+    current: dict[str, Any] | None = None
     for values in rows:
         row = dict(zip(PAPER_FIELDS, values, strict=True))
-        names = sorted({e["name"].casefold() for e in row["entities"]})
-        doc: Document = {
-            "chunk_id": row["id"],
-            "paper_key": row["paper_id"],
-            "chunk_index": row["chunk_index"],
-            "section": row["section"],
-            "text": row["text"],
-            "content_type": row["content_type"],
-            "entities": names,
-            "entity_count": len(names),
-            "key_concept": row["key_concept"],
-            "concept_key": concept_key(row["key_concept"]),
-            "content_type_key": content_type_key(row["content_type"]),
-            "self_contained": row["self_contained"],
-            "paper_id": row["paper__paper_id"],
-            "title": row["paper__title"],
-            "authors": row["paper__authors"],
-            "categories": row["paper__categories"],
-        }
-        if row["paper__arxiv_id"]:
-            doc["arxiv_id"] = row["paper__arxiv_id"]
-        if row["paper__published"]:
-            doc["published"] = datetime.combine(row["paper__published"], time(), tzinfo=UTC)
-        yield doc
+        if current is not None:
+            yield _paper_document(current, previous, row)
+        previous, current = current, row
+    if current is not None:
+        yield _paper_document(current, previous, None)
+
+
+def _paper_document(
+    row: dict[str, Any], before: dict[str, Any] | None, after: dict[str, Any] | None
+) -> Document:
+    names = sorted({e["name"].casefold() for e in row["entities"]})
+    extras = ChunkExtras(
+        entities=tuple((e["name"], e.get("type", "")) for e in row["entities"]),
+        entities_source=row["entities_source"],
+        updated=row["paper__updated"],
+        published=row["paper__published"],
+        doi=row["paper__doi"],
+        source=row["paper__source"],
+        before=_next_to(row, before, -1),
+        after=_next_to(row, after, 1),
+    )
+    doc: Document = {
+        "chunk_id": row["id"],
+        "paper_key": row["paper_id"],
+        "chunk_index": row["chunk_index"],
+        "section": row["section"],
+        "text": row["text"],
+        "content_type": row["content_type"],
+        "entities": names,
+        "entity_count": len(names),
+        "key_concept": row["key_concept"],
+        "concept_key": concept_key(row["key_concept"]),
+        "content_type_key": content_type_key(row["content_type"]),
+        "self_contained": row["self_contained"],
+        "paper_id": row["paper__paper_id"],
+        "title": row["paper__title"],
+        "authors": row["paper__authors"],
+        "categories": row["paper__categories"],
+        "display": encode_extras(extras),
+    }
+    if row["paper__arxiv_id"]:
+        doc["arxiv_id"] = row["paper__arxiv_id"]
+    if row["paper__published"]:
+        doc["published"] = datetime.combine(row["paper__published"], time(), tzinfo=UTC)
+    return doc
+
+
+def _next_to(row: dict[str, Any], other: dict[str, Any] | None, step: int) -> Neighbour | None:
+    """`other` as the neighbour `step` chunks away from `row` in the same paper, if it is."""
+    if other is None or other["paper_id"] != row["paper_id"]:
+        return None
+    if other["chunk_index"] != row["chunk_index"] + step:
+        return None
+    return neighbour(other["chunk_index"], other["section"], other["text"], tail=step < 0)

@@ -44,7 +44,7 @@ class VersionMeta:
     built_at: str
     data_stamp: str
     build_seconds: float
-    # The document layout the version was written with (`documents.LAYOUT_VERSION`).
+    # The document layout the version was written with (`documents.LAYOUT_VERSIONS`).
     layout: int = 0
     # What the version holds, for notes and forms (statutes: every source's coverage facts).
     contents: dict[str, Any] = field(default_factory=dict)

@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.conf import settings
 
@@ -50,7 +51,7 @@ class PaperCatalog:
     top_entities: tuple[str, ...]
     unavailable_reason: str | None = None
 
-    @property
+    @cached_property
     def arxiv_categories(self) -> tuple[tuple[str, int], ...]:
         """Categories that are arXiv archive names (not ACM/MSC class codes), most first."""
         return tuple(c for c in self.categories if ARXIV_CATEGORY.fullmatch(c[0]))
@@ -62,6 +63,10 @@ class PaperCatalog:
 
     def coverage_note(self) -> str:
         """One paragraph: what is loaded and searchable, and what is not."""
+        return self._coverage_note
+
+    @cached_property
+    def _coverage_note(self) -> str:
         if self.version is None:
             where = f"The papers index is not available ({self.unavailable_reason})."
         else:

@@ -14,6 +14,7 @@ tier 1 (no entities recorded), as SPEC asks.
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 from search.backends.paper_search import PoolHit
@@ -25,23 +26,49 @@ CONTENT_TYPE = "contentType"
 DIVERSIFY_MODES = (DOCUMENT, KEY_CONCEPT, CONTENT_TYPE)
 
 
-def diversify(
-    hits: Sequence[PoolHit], mode: str, *, max_per_document: int, limit: int
-) -> tuple[list[PoolHit], int]:
-    """The first `limit` hits after diversifying, and how many pool hits were held back.
+@dataclass(frozen=True)
+class Page:
+    """The rows shown and how many pool hits the per-paper cap held back (exact only when the
+    whole pool was read, which is always the case when fewer rows than the limit are shown)."""
 
-    `hits` must already be in rank order (tier, score descending, chunk id ascending).
+    rows: tuple[PoolHit, ...]
+    held_back: int
+
+
+def first_rows(
+    hits: Sequence[PoolHit], mode: str, *, max_per_document: int, limit: int, complete: bool
+) -> Page | None:
+    """The first `limit` rows after diversifying the whole pool, read off its prefix `hits`.
+
+    None when the prefix cannot settle them yet (read more of the pool and ask again). The
+    rows equal those of diversifying the whole pool: per-paper capping keeps the pool's
+    order, so a prefix whose capped rows fill the page settles it; a round robin settles its
+    first rows once the prefix holds as many groups as rows are still wanted, because the
+    first round takes each group's best hit in rank order. `hits` must be in rank order
+    (tier, score descending, chunk id ascending) and `complete` says it is the whole pool.
     """
     if mode not in DIVERSIFY_MODES:
         raise ValueError(f"diversifyBy must be one of {DIVERSIFY_MODES}, got {mode!r}")
     if mode == DOCUMENT:
         kept = cap_per_paper(hits, max_per_document)
-        return kept[:limit], len(hits) - len(kept)
+        if len(kept) < limit and not complete:
+            return None
+        return Page(tuple(kept[:limit]), len(hits) - len(kept))
     key = _concept_group if mode == KEY_CONCEPT else _content_type_group
-    ordered: list[PoolHit] = []
-    for _, tier_hits in groupby(hits, key=lambda h: h.tier):
-        ordered.extend(round_robin(list(tier_hits), key))
-    return ordered[:limit], 0
+    tiers = [list(tier_hits) for _, tier_hits in groupby(hits, key=lambda h: h.tier)]
+    rows: list[PoolHit] = []
+    for number, tier_hits in enumerate(tiers):
+        wanted = limit - len(rows)
+        # Only the last tier in the prefix can continue beyond it.
+        partial = number == len(tiers) - 1 and not complete
+        if partial and len({key(h) for h in tier_hits}) < wanted:
+            return None
+        rows.extend(round_robin(tier_hits, key)[:wanted])
+        if len(rows) >= limit:
+            break
+    if len(rows) < limit and not complete:
+        return None
+    return Page(tuple(rows), 0)
 
 
 def cap_per_paper(hits: Sequence[PoolHit], cap: int) -> list[PoolHit]:

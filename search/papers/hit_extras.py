@@ -1,17 +1,13 @@
-"""What the database adds to a page of hits: entity names with types, dates, neighbours.
+"""What a result row shows beyond the searched fields: entity types, dates, neighbouring text.
 
-Read for the page only (at most the limit, 100 rows), in two queries: the chunks with
-their papers, then the neighbouring chunks (`detail=standard` and `full`).
+Written into each chunk's index document at build time (`display`, JSON) and read back with
+the hit, so a page of results costs no database query. Pure: no Django, no engine.
 """
 
+import json
 from dataclasses import dataclass
 from datetime import date
-from functools import reduce
-from operator import or_
-
-from django.db.models import Q
-
-from search.models import Chunk
+from typing import Any
 
 CONTEXT_CHARS = 300
 
@@ -27,7 +23,7 @@ class Neighbour:
 
 @dataclass(frozen=True)
 class ChunkExtras:
-    """Database facts of one hit's chunk and paper."""
+    """Facts of one hit's chunk and paper that only the result rows show."""
 
     entities: tuple[tuple[str, str], ...]  # (name, type) as recorded, in order
     entities_source: str
@@ -40,46 +36,13 @@ class ChunkExtras:
 
     @classmethod
     def missing(cls) -> "ChunkExtras":
-        """For a hit whose chunk left the database after the index was built."""
+        """For a hit whose document carries no extras."""
         return cls((), "", None, None, None, "")
 
 
-def chunk_extras(chunk_ids: list[int], *, context: bool) -> dict[int, ChunkExtras]:
-    """Extras per chunk id; with `context`, the previous and next chunk of each."""
-    rows = Chunk.objects.filter(pk__in=chunk_ids).select_related("paper")
-    chunks = {c.pk: c for c in rows}
-    neighbours: dict[tuple[int, int], Chunk] = {}
-    if context and chunks:
-        wanted = [
-            Q(paper_id=c.paper_id, chunk_index__in=[c.chunk_index - 1, c.chunk_index + 1])
-            for c in chunks.values()
-        ]
-        found = Chunk.objects.filter(reduce(or_, wanted)).only(
-            "paper_id", "chunk_index", "section", "text"
-        )
-        neighbours = {(c.paper_id, c.chunk_index): c for c in found}
-    extras = {}
-    for pk, chunk in chunks.items():
-        before = neighbours.get((chunk.paper_id, chunk.chunk_index - 1))
-        after = neighbours.get((chunk.paper_id, chunk.chunk_index + 1))
-        extras[pk] = ChunkExtras(
-            entities=tuple((e["name"], e.get("type", "")) for e in chunk.entities),
-            entities_source=chunk.entities_source,
-            updated=chunk.paper.updated,
-            published=chunk.paper.published,
-            doi=chunk.paper.doi,
-            source=chunk.paper.source,
-            before=_neighbour(before, tail=True),
-            after=_neighbour(after, tail=False),
-        )
-    return extras
-
-
-def _neighbour(chunk: Chunk | None, *, tail: bool) -> Neighbour | None:
-    """The part of a neighbour nearest the hit: its end before, its start after."""
-    if chunk is None:
-        return None
-    text = " ".join(chunk.text.split())
+def neighbour(chunk_index: int, section: str, text: str, *, tail: bool) -> Neighbour:
+    """The part of a neighbouring chunk nearest the hit: its end before, its start after."""
+    text = " ".join(text.split())
     if len(text) > CONTEXT_CHARS:
         if tail:
             cut = text[-CONTEXT_CHARS:]
@@ -87,4 +50,55 @@ def _neighbour(chunk: Chunk | None, *, tail: bool) -> Neighbour | None:
         else:
             cut = text[:CONTEXT_CHARS]
             text = cut[: cut.rfind(" ")] + " …"
-    return Neighbour(chunk.chunk_index, chunk.section, text)
+    return Neighbour(chunk_index, section, text)
+
+
+def encode_extras(extras: ChunkExtras) -> bytes:
+    """The stored form of a chunk's extras."""
+    return json.dumps(
+        {
+            "entities": [list(e) for e in extras.entities],
+            "entities_source": extras.entities_source,
+            "updated": extras.updated.isoformat() if extras.updated else None,
+            "published": extras.published.isoformat() if extras.published else None,
+            "doi": extras.doi,
+            "source": extras.source,
+            "before": _neighbour_dict(extras.before),
+            "after": _neighbour_dict(extras.after),
+        },
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
+
+
+def decode_extras(stored: bytes | None) -> ChunkExtras:
+    """A chunk's extras from their stored form (`missing()` when there are none)."""
+    if not stored:
+        return ChunkExtras.missing()
+    data: dict[str, Any] = json.loads(stored)
+    return ChunkExtras(
+        entities=tuple((str(n), str(t)) for n, t in data.get("entities") or []),
+        entities_source=str(data.get("entities_source") or ""),
+        updated=_day(data.get("updated")),
+        published=_day(data.get("published")),
+        doi=data.get("doi"),
+        source=str(data.get("source") or ""),
+        before=_neighbour_of(data.get("before")),
+        after=_neighbour_of(data.get("after")),
+    )
+
+
+def _neighbour_dict(found: Neighbour | None) -> dict[str, Any] | None:
+    if found is None:
+        return None
+    return {"chunk_index": found.chunk_index, "section": found.section, "text": found.text}
+
+
+def _neighbour_of(data: dict[str, Any] | None) -> Neighbour | None:
+    if not data:
+        return None
+    return Neighbour(int(data["chunk_index"]), str(data["section"]), str(data["text"]))
+
+
+def _day(value: str | None) -> date | None:
+    return date.fromisoformat(value) if value else None

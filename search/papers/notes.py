@@ -43,7 +43,7 @@ def truncation_warning(pool: Pool, cap: int) -> str | None:
         return None
     return (
         f"{pool.total:,} chunks match, more than the pool of {cap:,}: ranking and "
-        f"diversification covered the {len(pool.hits):,} top-scoring matches only "
+        f"diversification covered the {pool.size:,} top-scoring matches only "
         "(pool.keyword.truncated). Narrow the query (more or rarer words, a phrase, "
         "categories, contentType, dates) to rank every match."
     )

@@ -12,7 +12,7 @@ from django.urls import reverse
 from search.outcomes import Outcome
 from search.papers.forms import PaperSearchForm
 from search.papers.request import PaperSearchRequest
-from search.papers.service import PaperHit, PaperSearchResult
+from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
 
 
 @dataclass(frozen=True)
@@ -49,14 +49,26 @@ def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> 
     }
     if result is not None:
         context["rows"] = tuple(_row(result.request, hit) for hit in result.hits)
-        context["content_type_links"] = _content_type_links(result)
-        context["entity_facet_links"] = _entity_facet_links(result)
+        context["facets_url"] = reverse("paper_facets") + "?" + result.request.query_string()
+        context["with_facets_url"] = page_url(result.request, facets="true")
+        if result.facets is not None:
+            context.update(facets_context(result.request, result.facets))
     return context
 
 
+def facets_context(request: PaperSearchRequest, facets: PaperFacets) -> dict[str, Any]:
+    """The facet panel: counts that narrow the search, each a link to the narrowed page."""
+    return {
+        "facets": facets,
+        "content_type_links": _content_type_links(request, facets),
+        "entity_facet_links": _entity_facet_links(request, facets),
+    }
+
+
 def page_url(request: PaperSearchRequest, **changes: object) -> str:
-    """The search page URL for `request` with some parameters changed (facets implied)."""
-    return reverse("paper_search") + "?" + request.query_string(facets=None, **changes)
+    """The search page URL for `request` with some parameters changed (facets left out: the
+    page loads them on its own)."""
+    return reverse("paper_search") + "?" + request.query_string(**{"facets": None, **changes})
 
 
 def _with_entity(request: PaperSearchRequest, name: str) -> tuple[bool, str]:
@@ -80,12 +92,9 @@ def _highlight_params(request: PaperSearchRequest) -> str:
     return PaperSearchRequest(query=request.query, match=request.match).query_string()
 
 
-def _content_type_links(result: PaperSearchResult) -> tuple[Link, ...]:
-    if result.facets is None:
-        return ()
-    request = result.request
+def _content_type_links(request: PaperSearchRequest, facets: PaperFacets) -> tuple[Link, ...]:
     links = []
-    for facet in result.facets.content_types:
+    for facet in facets.content_types:
         active = request.content_types == (facet.value,)
         # A count narrows to that type; the applied one links back to all types.
         chosen: tuple[str, ...] = () if active else (facet.value,)
@@ -93,11 +102,9 @@ def _content_type_links(result: PaperSearchResult) -> tuple[Link, ...]:
     return tuple(links)
 
 
-def _entity_facet_links(result: PaperSearchResult) -> tuple[Link, ...]:
-    if result.facets is None:
-        return ()
+def _entity_facet_links(request: PaperSearchRequest, facets: PaperFacets) -> tuple[Link, ...]:
     links = []
-    for facet in result.facets.entities:
-        active, url = _with_entity(result.request, facet.value)
+    for facet in facets.entities:
+        active, url = _with_entity(request, facet.value)
         links.append(Link(facet.label, url, active, facet.count))
     return tuple(links)

@@ -1,11 +1,12 @@
 """Paper search: a validated request in, a frozen result out; knows nothing of HTTP.
 
-Order of work: parse the query like the index, rank the pool (entity tier, BM25, chunk
-id) over the top-scoring matches up to the cap, diversify, then read display fields of
-the page only. Facets come from aggregations over every match, not from the page.
+Order of work: parse the query like the index; read the ranked pool (entity tier, BM25,
+chunk id; the top-scoring matches up to the cap) a window at a time, only as far as the
+diversified page needs; then read the page's stored fields, snippets and display extras
+(no database query). Facets, only when asked for, come from aggregations over every match.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from django.conf import settings
@@ -15,13 +16,15 @@ from search.backends.paper_search import (
     FacetCounts,
     IndexedChunk,
     PaperQuery,
+    PaperSearchSession,
+    Pool,
     PoolHit,
 )
 from search.backends.registry import get_backend
 from search.papers import notes, runs
 from search.papers.catalog import load_catalog
-from search.papers.diversify import diversify
-from search.papers.hit_extras import ChunkExtras, chunk_extras
+from search.papers.diversify import Page, first_rows
+from search.papers.hit_extras import ChunkExtras, decode_extras
 from search.papers.licences import Licence, licence_for
 from search.papers.request import (
     DEFAULT_MAX_PER_DOCUMENT,
@@ -34,6 +37,12 @@ from search.papers.vocabulary import get_vocabulary
 from search.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 
 FACET_ENTITIES = 20
+FACETS_NOTE = "Counts over every matching chunk: by content type, and the most frequent entities."
+# The first window of the pool read for a page: enough for a page of rows in most searches
+# even after the per-paper cap; widened WIDEN-fold while the page is not settled.
+FIRST_WINDOW_PER_ROW = 4
+MIN_FIRST_WINDOW = 40
+WIDEN = 4
 TIER_NAMES = {TIER_MATCH: "entity_match"}
 UNRECORDED_TIER_NAME = "no_entities_recorded"
 
@@ -83,6 +92,16 @@ class PaperFacets:
 
 
 @dataclass(frozen=True)
+class FacetsResult:
+    """Facet counts of one search on their own (the page loads them after the rows)."""
+
+    request: PaperSearchRequest
+    facets: PaperFacets
+    note: str
+    coverage_note: str
+
+
+@dataclass(frozen=True)
 class PoolSummary:
     """`pool.keyword`: how many matches were ranked, of how many, and the cap."""
 
@@ -122,31 +141,44 @@ def parse_paper_query(text: str, match: str) -> ParsedQuery:
     return parse_query(text, get_backend().tokenize, max_terms=max_terms)
 
 
-def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
-    """Run one paper search; raises IndexUnavailable (-> 503) or NothingToSearch."""
+def paper_query(req: PaperSearchRequest) -> PaperQuery:
+    """What the backend runs for a request: parsed words, filters, entity names with aliases."""
     parsed = req.parsed or parse_paper_query(req.query, req.match)
     if parsed.is_empty:
         raise NothingToSearch("no searchable words in the query")
-    catalog = load_catalog()
     vocabulary = get_vocabulary()
-    wanted = tuple(dict.fromkeys(n for e in req.entities for n in vocabulary.expand(e)))
-    cap = settings.PORTAL_PAPER_POOL_CAP
-    spec = PaperQuery(
+    return PaperQuery(
         query=parsed,
         mode=ALL_WORDS if req.match == PHRASE else req.match,
         categories=req.categories,
         content_types=req.content_types,
         date_from=req.date_from,
         date_to=req.date_to,
-        entities=wanted,
-        pool_cap=cap,
+        entities=tuple(dict.fromkeys(n for e in req.entities for n in vocabulary.expand(e))),
+        pool_cap=settings.PORTAL_PAPER_POOL_CAP,
     )
+
+
+def search_facets(req: PaperSearchRequest) -> FacetsResult:
+    """Facet counts over every match of a search, without its rows (the page's lazy panel)."""
+    spec = paper_query(req)
     session = get_backend().paper_session(spec)
-    pool = session.pool()
+    total = session.ranked(0).total
+    facets = _facets(session.facets(FACET_ENTITIES), total, ())
+    return FacetsResult(req, facets, FACETS_NOTE, load_catalog().coverage_note())
+
+
+def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
+    """Run one paper search; raises IndexUnavailable (-> 503) or NothingToSearch."""
+    spec = paper_query(req)
+    parsed, wanted, cap = spec.query, spec.entities, spec.pool_cap
+    catalog = load_catalog()
+    session = get_backend().paper_session(spec)
     limit, capped_from = _limit(req.limit)
     per_doc = req.max_per_document or DEFAULT_MAX_PER_DOCUMENT
-    page, held_back = diversify(pool.hits, req.diversify_by, max_per_document=per_doc, limit=limit)
-    hits = _hits(req, page, session.chunks(page, explain=req.detail == FULL))
+    pool, page = _first_page(session, req.diversify_by, per_doc, limit)
+    held_back = page.held_back
+    hits = _hits(req, list(page.rows), session.chunks(page.rows, explain=req.detail == FULL))
     facets = None
     if req.facets:
         facets = _facets(session.facets(FACET_ENTITIES), pool.total, hits)
@@ -155,7 +187,7 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
         max_per_document=per_doc, held_back=held_back, returned=len(hits),
         entity_names=req.entities,
     )  # fmt: skip
-    summary = PoolSummary(len(pool.hits), cap, pool.total, pool.truncated)
+    summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)
     run_query_id = _record(req, summary, len(hits), session.version)
     return PaperSearchResult(
         request=req,
@@ -176,6 +208,20 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     )
 
 
+def _first_page(
+    session: PaperSearchSession, mode: str, per_doc: int, limit: int
+) -> tuple[Pool, Page]:
+    """Read the ranked pool a window at a time, widening it until the page is settled."""
+    window = max(limit * FIRST_WINDOW_PER_ROW, MIN_FIRST_WINDOW)
+    while True:
+        pool = session.ranked(window)
+        page = first_rows(pool.hits, mode, max_per_document=per_doc, limit=limit,
+                          complete=pool.complete)  # fmt: skip
+        if page is not None:
+            return pool, page
+        window *= WIDEN
+
+
 def _limit(requested: int | None) -> tuple[int, int | None]:
     """The effective limit and, when it was capped, the value asked for."""
     maximum = settings.PORTAL_PAPER_LIMIT_MAX
@@ -189,10 +235,11 @@ def _limit(requested: int | None) -> tuple[int, int | None]:
 def _hits(
     req: PaperSearchRequest, page: list[PoolHit], rows: list[IndexedChunk]
 ) -> tuple[PaperHit, ...]:
-    extras = chunk_extras([r.chunk_id for r in rows], context=req.detail != MINIMAL)
     hits = []
     for rank, (hit, row) in enumerate(zip(page, rows, strict=True), start=1):
-        extra = extras.get(row.chunk_id) or ChunkExtras.missing()
+        extra = decode_extras(row.display)
+        if req.detail == MINIMAL:  # no chunk context at this detail
+            extra = replace(extra, before=None, after=None)
         tier = None
         if req.entities:
             tier = TIER_NAMES.get(hit.tier, UNRECORDED_TIER_NAME)

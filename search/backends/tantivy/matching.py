@@ -69,12 +69,17 @@ class TextMatcher:
         by_term: dict[str, list[Span]] = {}
         for span in candidates:
             by_term.setdefault(span.term, []).append(span)
-        matched = tuple(
+        confirmed = {
             term
             for term in self.query.terms_searched
             if any(self._confirmed(text, span) for span in by_term.get(term, ()))
-            or (term in unread and term in self.matches(text).terms)
-        )
+        }
+        if unread - confirmed:
+            # A term not confirmed among the occurrences looked at, with more left unread:
+            # only the whole text can tell (rare: its candidates were all look-alikes).
+            found = self.matches(text)
+            return snippet(found, max_chars), found.matched(self.query)
+        matched = tuple(term for term in self.query.terms_searched if term in confirmed)
         if not matched:
             return leading_text(text, max_chars), ()
         ordered = tuple(sorted(candidates, key=lambda s: (s.start, s.end)))

@@ -98,6 +98,9 @@ class TantivyPaperSearch:
         else:
             self.tiers = [(TIER_MATCH, self.words)]
             self.matching = self.words
+        # Counts are the same for every window: kept once read.
+        self._counts: dict[int, int] = {}
+        self._excluded: int | None = None
 
     def _with(self, query: tantivy.Query, extra: tantivy.Query | None) -> tantivy.Query:
         if extra is None:
@@ -119,16 +122,17 @@ class TantivyPaperSearch:
         return tantivy.Query.const_score_query(found, 0.0)
 
     @_guarded
-    def pool(self) -> Pool:
-        """Best hits of tier 0, then of tier 1, up to the cap; exact counts of each tier."""
-        room = self.spec.pool_cap
+    def ranked(self, window: int) -> Pool:
+        """The best `window` hits of tier 0, then of tier 1, within the cap; exact counts."""
+        room = min(window, self.spec.pool_cap)
         hits: list[PoolHit] = []
         tier_totals = []
-        for tier, query in self.tiers:
+        for number, (tier, query) in enumerate(self.tiers):
             if room > 0:
                 scored, count_ = top_hits(self.searcher, query, room, TIE_BREAK_FIELD)
             else:
-                scored, count_ = [], count(self.searcher, query)
+                scored, count_ = [], self._tier_count(number, query)
+            self._counts[number] = count_
             tier_totals.append(count_)
             if not scored:
                 continue
@@ -150,8 +154,14 @@ class TantivyPaperSearch:
                 )
             room -= len(scored)
         total = sum(tier_totals)
-        excluded = count(self.searcher, self.words) - total if self.spec.entities else 0
-        return Pool(tuple(hits), total, tuple(tier_totals), excluded)
+        if self._excluded is None:
+            self._excluded = count(self.searcher, self.words) - total if self.spec.entities else 0
+        return Pool(tuple(hits), total, tuple(tier_totals), self._excluded, self.spec.pool_cap)
+
+    def _tier_count(self, number: int, query: tantivy.Query) -> int:
+        if number not in self._counts:
+            self._counts[number] = count(self.searcher, query)
+        return self._counts[number]
 
     @_guarded
     def facets(self, top_entities: int) -> FacetCounts:
@@ -251,6 +261,7 @@ def _indexed_chunk(
         self_contained=bool(doc.get_first("self_contained")),
         snippet=snippet,
         matched_terms=matched,
+        display=doc.get_first("display"),
         score_parts=parts,
     )
 

@@ -67,6 +67,9 @@ def paper_schema() -> tantivy.Schema:
     # Numeric twins of key_concept and content_type, to group pool hits (papers.group_keys).
     b.add_unsigned_field("concept_key", fast=True)
     b.add_unsigned_field("content_type_key", fast=True)
+    # What result rows show beyond the searched fields (entity types, neighbouring text, DOI,
+    # licence source), as stored JSON: a search page needs no database query.
+    b.add_bytes_field("display", stored=True)
     return b.build()
 
 
