@@ -11,8 +11,8 @@ from django.test import override_settings
 from tests.corpus import write_corpus
 from tests.fuzz_report import FUZZ_CASES
 
-# Shared fixtures of the statute and paper tests, available to every test module.
-pytest_plugins = ["tests.statute_support", "tests.paper_support"]
+# Shared fixtures of the statute, paper and backend-contract tests, for every test module.
+pytest_plugins = ["tests.statute_support", "tests.paper_support", "tests.backend_contract"]
 
 REAL_DATA = Path(
     os.environ.get("PORTAL_DATA_DIR") or Path(__file__).resolve().parents[2] / "shared" / "data"
