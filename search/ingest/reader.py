@@ -24,7 +24,7 @@ class RawLine:
     error: str = ""
 
 
-def data_files(folder: Path, *, exclude: tuple[str, ...] = ()) -> list[Path]:
+def data_files(folder: Path) -> list[Path]:
     """Every data file in the folder, sorted by name; none when the folder does not exist.
 
     Any other failure to list it (permissions, a broken mount) raises OSError: the caller
@@ -34,11 +34,7 @@ def data_files(folder: Path, *, exclude: tuple[str, ...] = ()) -> list[Path]:
         entries = list(folder.iterdir())
     except FileNotFoundError:
         return []
-    found = [
-        p
-        for p in entries
-        if p.name.endswith(DATA_SUFFIXES) and p.name not in exclude and p.is_file()
-    ]
+    found = [p for p in entries if p.name.endswith(DATA_SUFFIXES) and p.is_file()]
     return sorted(found, key=lambda p: p.name)
 
 

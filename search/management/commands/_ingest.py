@@ -1,6 +1,5 @@
 """Shared body of the two ingest commands: folder check, progress bar over bytes, summary."""
 
-from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -14,8 +13,6 @@ from search.ingest.common import (
 )
 from search.ingest.summary import IngestSummary
 from search.progress import ProgressBar
-
-IngestFn = Callable[..., IngestSummary]
 
 
 class IngestCommand(BaseCommand):
