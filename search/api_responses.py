@@ -1,10 +1,12 @@
 """JSON responses shared by every API endpoint: `note` and `coverage_note` on each one.
 
 The seeds' contract: every response, 200, 400, 404, 429 and 503 alike, carries `note` (how
-to read it, or what went wrong) and `coverage_note` (what the searched sources cover).
+to read it, or what went wrong) and `coverage_note` (what the searched sources cover). An
+`Answer` is that body with its status, before the JSON API or an MCP tool sends it.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import JsonResponse
@@ -26,16 +28,29 @@ NOTHING_SEARCHED_COVERAGE_NOTE = (
 )
 
 
-def api_response(
-    payload: dict[str, Any], *, note: str, coverage_note: str, status: int = 200
-) -> JsonResponse:
-    """A JSON body with `note` and `coverage_note` always present."""
-    body = {**payload, "note": note, "coverage_note": coverage_note}
-    # Non-ASCII (§, —, é) stays readable; JSON escaping keeps `<script>` inert anyway.
-    return JsonResponse(body, status=status, json_dumps_params={"ensure_ascii": False})
+@dataclass(frozen=True)
+class Answer:
+    """One API answer before it is sent: its HTTP status and its body, both notes included.
+
+    The JSON API sends it as JSON (`json_response`); the MCP tools return the same body as a
+    tool result, an error result when the status is 400 or more.
+    """
+
+    status: int
+    body: dict[str, Any]
+
+    @property
+    def is_error(self) -> bool:
+        """True for 4xx and 5xx answers."""
+        return self.status >= 400
 
 
-def api_error(
+def answer(payload: dict[str, Any], *, note: str, coverage_note: str, status: int = 200) -> Answer:
+    """A body with `note` and `coverage_note` always present."""
+    return Answer(status, {**payload, "note": note, "coverage_note": coverage_note})
+
+
+def error_answer(
     status: int,
     error: str,
     *,
@@ -43,18 +58,18 @@ def api_error(
     coverage_note: str,
     errors: dict[str, list[str]] | None = None,
     **extra: Any,
-) -> JsonResponse:
+) -> Answer:
     """An error body: `error` (a code), per-parameter `errors`, `note`, `coverage_note`."""
     payload: dict[str, Any] = {"error": error, **extra}
     if errors is not None:
         payload["errors"] = errors
-    return api_response(payload, note=note, coverage_note=coverage_note, status=status)
+    return answer(payload, note=note, coverage_note=coverage_note, status=status)
 
 
-def invalid_form(form: object, coverage_note: str, **extra: Any) -> JsonResponse:
+def invalid_form(form: object, coverage_note: str, **extra: Any) -> Answer:
     """The 400 for a look-up form that did not validate: its errors, a note naming each."""
     errors = form_errors(form)
-    return api_error(
+    return error_answer(
         400, BAD_REQUEST, errors=errors, note=bad_request_note(errors),
         coverage_note=coverage_note, **extra,
     )  # fmt: skip
@@ -68,19 +83,19 @@ def terms_payload(parsed: ParsedQuery) -> dict[str, list[Any]]:
     }
 
 
-def outcome_response[R: SearchResult](
+def outcome_answer[R: SearchResult](
     outcome: Outcome[R], payload: Callable[[R], dict[str, Any]], *, with_terms: bool = True
-) -> JsonResponse:
-    """A JSON answer: the payload when done, else the 400, 404 or 503 with both notes.
+) -> Answer:
+    """The payload when done, else the 400, 404 or 503 with both notes.
 
     Search answers (`with_terms`) name the terms searched and dropped even when nothing ran.
     """
     if outcome.state == DONE and outcome.result is not None:
-        return api_response(
+        return answer(
             payload(outcome.result), note=outcome.note, coverage_note=outcome.coverage_note
         )
     extra = terms_payload(outcome.parsed or EMPTY_QUERY) if with_terms else {}
-    return api_error(
+    return error_answer(
         outcome.status,
         ERROR_CODES.get(outcome.status, BAD_REQUEST),
         note=outcome.note,
@@ -88,3 +103,31 @@ def outcome_response[R: SearchResult](
         errors=outcome.errors or None,
         **extra,
     )
+
+
+def json_response(reply: Answer) -> JsonResponse:
+    """An answer as the JSON API sends it."""
+    # Non-ASCII (§, —, é) stays readable; JSON escaping keeps `<script>` inert anyway.
+    return JsonResponse(reply.body, status=reply.status, json_dumps_params={"ensure_ascii": False})
+
+
+def api_error(
+    status: int,
+    error: str,
+    *,
+    note: str,
+    coverage_note: str,
+    errors: dict[str, list[str]] | None = None,
+    **extra: Any,
+) -> JsonResponse:
+    """`error_answer` as a JSON response."""
+    return json_response(
+        error_answer(status, error, note=note, coverage_note=coverage_note, errors=errors, **extra)
+    )
+
+
+def outcome_response[R: SearchResult](
+    outcome: Outcome[R], payload: Callable[[R], dict[str, Any]], *, with_terms: bool = True
+) -> JsonResponse:
+    """`outcome_answer` as a JSON response."""
+    return json_response(outcome_answer(outcome, payload, with_terms=with_terms))
