@@ -1,5 +1,6 @@
-"""Django admin for the search app: index builds (rebuild, live progress), the corpus, lockouts."""
+"""Django admin for the search app: index builds (rebuild, live progress), the corpus, lockouts,
+API tokens."""
 
-from search.admin import builds, corpus, lockouts
+from search.admin import builds, corpus, lockouts, tokens
 
-__all__ = ["builds", "corpus", "lockouts"]
+__all__ = ["builds", "corpus", "lockouts", "tokens"]

@@ -9,15 +9,17 @@ from datetime import date
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
-from portal.env import FALSE_WORDS, TRUE_WORDS
 from search.enrichment import CONTENT_TYPES
+from search.form_fields import ToolHelpBoundField, TrueFalseField
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.lookup import PaperLookup
 from search.papers.request import (
+    DEFAULT_MAX_PER_DOCUMENT,
     FULL,
     MAX_PER_DOCUMENT_LIMIT,
     MINIMAL,
@@ -87,6 +89,17 @@ class ListSelect(forms.SelectMultiple):
 class ListField(forms.Field):
     """A list parameter: repeated and/or comma-separated values as a tuple of strings."""
 
+    def __init__(self, *, item_values: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.item_values = tuple(item_values)  # the values an item may take, when fixed
+
+    def json_schema(self) -> dict[str, Any]:
+        """An array of strings (the API also takes one comma-separated string)."""
+        items: dict[str, Any] = {"type": "string"}
+        if self.item_values:
+            items["enum"] = list(self.item_values)
+        return {"type": "array", "items": items, "maxItems": MAX_LIST_VALUES}
+
     def to_python(self, value: Any) -> tuple[str, ...]:
         if value in (None, ""):
             return ()
@@ -97,14 +110,38 @@ class ListField(forms.Field):
 
 
 class PaperSearchForm(forms.Form):
-    """The seed's search_keyword parameters."""
+    """The seed's search_keyword parameters.
+
+    Help texts are the seed's parameter descriptions (the MCP tool's input schema carries them).
+    """
+
+    bound_field_class = ToolHelpBoundField
 
     query = forms.CharField(
         label="Words to find in a chunk",
         max_length=MAX_QUERY_CHARS,
         error_messages={"required": "Enter words to search for (query is required)."},
+        help_text=(
+            "Search query: exact terms work best (method names, IDs, titles). BM25 ranks by "
+            "chunk-level term frequency, so a paper that mentions a term often can outrank its "
+            'canonical source; for canonical paper lookup by exact name (e.g. "LoRA" -> the '
+            "original LoRA paper), prefer find_by_id by arxiv_id or title."
+        ),
     )
-    match = forms.ChoiceField(label="Match", choices=MATCH_CHOICES, required=False)
+    match = forms.ChoiceField(
+        label="Match",
+        choices=MATCH_CHOICES,
+        required=False,
+        initial=ALL_WORDS,
+        help_text=(
+            "How the words are combined. DEFAULT 'all_words': EVERY word must appear in the "
+            "same chunk, which is why long queries often return nothing; adding more words "
+            "makes it stricter, not broader. Use 'any_words' to find chunks matching ANY of "
+            "them, and 'phrase' for the words adjacent and in order. Writing `or` in the query "
+            "text does NOT ask for any_words: it is dropped as a stop word; name the mode "
+            "instead."
+        ),
+    )
     limit = forms.IntegerField(
         label="Rows",
         required=False,
@@ -112,22 +149,106 @@ class PaperSearchForm(forms.Form):
         error_messages={"invalid": "limit must be a whole number.",
                         "min_value": "limit must be at least 1."},
     )  # fmt: skip
-    dateFrom = forms.CharField(label="Published from", required=False, max_length=40)
-    dateTo = forms.CharField(label="Published to", required=False, max_length=40)
-    categories = ListField(label="Categories", required=False, widget=ListSelect)
-    contentType = ListField(label="Content types", required=False, widget=ListSelect)
-    entities = ListField(label="Entities", required=False, widget=ListInput)
-    detail = forms.ChoiceField(label="Detail", choices=DETAIL_CHOICES, required=False)
-    facets = forms.CharField(label="Facets", required=False, max_length=10)
-    diversifyBy = forms.ChoiceField(label="Diversify", choices=DIVERSIFY_CHOICES, required=False)
+    dateFrom = forms.CharField(
+        label="Published from",
+        required=False,
+        max_length=40,
+        help_text=(
+            "Filter: published on or after (ISO date; a year such as 2024 or a month such as "
+            "2024-06 counts from its first day)."
+        ),
+    )
+    dateTo = forms.CharField(
+        label="Published to",
+        required=False,
+        max_length=40,
+        help_text="Filter: published on or before (ISO date; a year or month counts to its end).",
+    )
+    categories = ListField(
+        label="Categories",
+        required=False,
+        widget=ListSelect,
+        help_text=(
+            "Filter by arXiv categories (e.g. cs.AI, cs.LG): a chunk matches when its paper "
+            "has any of them."
+        ),
+    )
+    contentType = ListField(
+        label="Content types",
+        required=False,
+        widget=ListSelect,
+        item_values=CONTENT_TYPES,
+        help_text=(
+            "Filter chunks by type. Use [methodology] for HOW researchers approach a problem; "
+            "[results] for OUTCOMES; [survey, background] for context."
+        ),
+    )
+    entities = ListField(
+        label="Entities",
+        required=False,
+        widget=ListInput,
+        help_text=(
+            'Soft filter by entity (method names like "BERT", datasets like "SQuAD", metrics '
+            'like "BLEU"), case-insensitive. Matching chunks rank first; chunks with no '
+            "entities recorded fall to the bottom rather than being dropped; chunks whose "
+            "recorded entities do not match are excluded."
+        ),
+    )
+    detail = forms.ChoiceField(
+        label="Detail",
+        choices=DETAIL_CHOICES,
+        required=False,
+        initial=STANDARD,
+        help_text=(
+            "'minimal' = id + title + snippet + score. 'standard' adds metadata (authors, "
+            "categories, dates) and chunkContext (the neighbouring chunks). 'full' adds "
+            "entities, selfContained, the score breakdown and the licences."
+        ),
+    )
+    facets = TrueFalseField(
+        label="Facets",
+        required=False,
+        error_messages={"invalid": "facets must be true or false."},
+        help_text=(
+            "If true, return a facets block: counts by contentType and the top entities, over "
+            "all matches."
+        ),
+    )
+    diversifyBy = forms.ChoiceField(
+        label="Diversify",
+        choices=DIVERSIFY_CHOICES,
+        required=False,
+        initial=DOCUMENT,
+        help_text=(
+            "'document' (default): at most maxPerDocument chunks per paper. 'keyConcept': "
+            "diversify by main idea (good for a landscape view). 'contentType': mix "
+            "methodology, results, etc."
+        ),
+    )
     maxPerDocument = forms.IntegerField(
         label="Chunks per paper",
         required=False,
         min_value=1,
         max_value=MAX_PER_DOCUMENT_LIMIT,
         error_messages={"invalid": "maxPerDocument must be a whole number."},
+        help_text=(
+            f"Max chunks per paper (only when diversifyBy=document), default "
+            f"{DEFAULT_MAX_PER_DOCUMENT}."
+        ),
     )
-    run_id = forms.CharField(label="Research run", required=False, max_length=40)
+    run_id = forms.CharField(
+        label="Research run",
+        required=False,
+        max_length=40,
+        help_text=(
+            "Optional: the id of one of YOUR research runs (listed on the runs page). Pass it "
+            "whenever you call this tool while working inside a run, so the call is recorded "
+            "in that run's query history; attribution is run-anchored. Must be your run: a "
+            "run_id owned by another user, or one that does not exist, is rejected, and so is "
+            "any run_id from a caller who is not identified (signed in, or an API token over "
+            "MCP)."
+        ),
+    )
 
     def __init__(
         self,
@@ -145,6 +266,10 @@ class PaperSearchForm(forms.Form):
             (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
         ]
         self.fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
+        self.fields["limit"].help_text = (
+            f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
+            f"{settings.PORTAL_PAPER_LIMIT_MAX}."
+        )
 
     @property
     def is_idle(self) -> bool:
@@ -211,14 +336,6 @@ class PaperSearchForm(forms.Form):
             )
         return tuple(dict.fromkeys(values))
 
-    def clean_facets(self) -> bool:
-        value = (self.cleaned_data.get("facets") or "").strip().lower()
-        if value in TRUE_WORDS:
-            return True
-        if value in FALSE_WORDS:
-            return False
-        raise ValidationError("facets must be true or false.")
-
     def clean_run_id(self) -> int | None:
         value = (self.cleaned_data.get("run_id") or "").strip()
         if not value:
@@ -261,9 +378,25 @@ class PaperSearchForm(forms.Form):
 class PaperLookupForm(forms.Form):
     """`/api/paper`: exactly one of arxiv_id, paper_id or title."""
 
-    arxiv_id = forms.CharField(required=False, max_length=200)
-    paper_id = forms.CharField(required=False, max_length=200)
-    title = forms.CharField(required=False, max_length=1000)
+    arxiv_id = forms.CharField(
+        required=False,
+        max_length=200,
+        help_text=(
+            "An arXiv id, with or without its version suffix (2106.09685 or 2106.09685v2). "
+            "Give exactly one of arxiv_id, paper_id and title."
+        ),
+    )
+    paper_id = forms.CharField(
+        required=False, max_length=200, help_text="The paper_id that search results give."
+    )
+    title = forms.CharField(
+        required=False,
+        max_length=1000,
+        help_text=(
+            "A paper title: exact matches (ignoring case, accents and punctuation) first, then "
+            "papers whose title contains every word; ask again by arxiv_id for the whole paper."
+        ),
+    )
     is_idle = False
     parsed = None
 

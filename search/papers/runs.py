@@ -10,8 +10,9 @@ RUN_NOT_YOURS = (
     "owns it). Create a run on the research runs page and pass its id."
 )
 RUN_NEEDS_LOGIN = (
-    "run_id attributes a search to one of your research runs, so it needs you to be signed "
-    "in. Sign in, or leave run_id out to search without recording."
+    "run_id attributes a search to one of your research runs, so it needs to know who you "
+    "are: sign in (pages and API), or send your API token (MCP: Authorization: Bearer, or "
+    "PORTAL_MCP_TOKEN for mcp_stdio). Or leave run_id out to search without recording."
 )
 
 
