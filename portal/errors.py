@@ -1,8 +1,8 @@
 """Error answers that never leak a traceback: the 500 handler and the database-outage 503.
 
 JSON paths (the API and /healthz) get JSON with `note` and `coverage_note`, as every API
-response must; pages get a plain template. Neither touches the database, which may be the
-very thing that failed.
+response must, and `/mcp` the same inside a JSON-RPC error; pages get a plain template.
+Neither touches the database, which may be the very thing that failed.
 """
 
 import logging
@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
 
 from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE
+from search.mcp.errors import is_mcp_path, jsonrpc_error
 
 JSON_PREFIXES = ("/api/", "/healthz")
 # Errors that mean "the database is unreachable, locked or busy", not a bug in a query.
@@ -34,10 +35,12 @@ logger = logging.getLogger("portal.errors")
 
 def wants_json(request: HttpRequest) -> bool:
     """True for the JSON endpoints, whose every answer must be JSON with the two notes."""
-    return request.path.startswith(JSON_PREFIXES)
+    return request.path.startswith(JSON_PREFIXES) or is_mcp_path(request.path)
 
 
-def _json_error(status: int, error: str, note: str) -> JsonResponse:
+def _json_error(request: HttpRequest, status: int, error: str, note: str) -> JsonResponse:
+    if is_mcp_path(request.path):
+        return jsonrpc_error(status, error, note=note)
     body = {"error": error, "note": note, "coverage_note": NOTHING_SEARCHED_COVERAGE_NOTE}
     return JsonResponse(body, status=status)
 
@@ -45,7 +48,9 @@ def _json_error(status: int, error: str, note: str) -> JsonResponse:
 def database_unavailable(request: HttpRequest) -> HttpResponse:
     """The 503 for a database outage: JSON on API paths, the 503 page elsewhere."""
     if wants_json(request):
-        response: HttpResponse = _json_error(503, "database_unavailable", DATABASE_UNAVAILABLE_NOTE)
+        response: HttpResponse = _json_error(
+            request, 503, "database_unavailable", DATABASE_UNAVAILABLE_NOTE
+        )
     else:
         html = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
         response = HttpResponse(html, status=503)
@@ -59,7 +64,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if isinstance(sys.exception(), UNAVAILABLE_ERRORS):
         return database_unavailable(request)
     if wants_json(request):
-        return _json_error(500, "server_error", SERVER_ERROR_NOTE)
+        return _json_error(request, 500, "server_error", SERVER_ERROR_NOTE)
     return HttpResponse(loader.render_to_string("500.html"), status=500)
 
 

@@ -1,10 +1,15 @@
-"""Per-client limits: JSON API requests per minute, and the answer to a locked-out sign-in.
+"""Per-client limits: JSON API and MCP requests per minute, and the answer to a locked-out
+sign-in.
 
 The API limit is ours, not django-ratelimit's: its last release (4.1.0, 2023) declares Python up
 to 3.11, its system check fails on the database and file caches our gunicorn workers share, and
 a cache that raises (database down) stops the request instead of letting it through. Its fixed
 windows would also let a burst straddling a boundary through at twice the limit; ours weighs
 the previous window by how much of it still overlaps.
+
+Requests are counted per client address and, when they carry an API token, per token too
+(its hash, unchecked: the limiter never touches the database), so neither many addresses
+sharing one token nor many tokens from one address get past the limit.
 
 Counters live in Django's default cache, shared by every gunicorn worker. Those caches
 increment by a read and a write, not atomically (the library check's point, true of ours too),
@@ -19,7 +24,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -28,6 +33,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE, api_error
+from search.mcp.errors import is_mcp_path, jsonrpc_error
+from search.tokens import bearer_secret, token_hash
 
 API_PREFIX = "/api/"
 API_WINDOW_SECONDS = 60
@@ -46,6 +53,7 @@ class Verdict:
     count: float
     limit: int
     retry_after: int
+    counted_by: str = "your address"  # what the count is kept for, as the note names it
 
 
 def client_address(request: HttpRequest) -> str | None:
@@ -114,16 +122,20 @@ def check(ident: str, limit: int, window: int, *, now: float | None = None) -> V
     return Verdict(allowed, count, limit, wait)
 
 
+def limited_note(verdict: Verdict) -> str:
+    """What the limit is and when to retry."""
+    return (
+        f"Too many requests from {verdict.counted_by}: the limit is {verdict.limit} API and MCP "
+        f"requests per minute. Nothing was searched; retry in {verdict.retry_after} seconds."
+    )
+
+
 def api_rate_limited(verdict: Verdict) -> JsonResponse:
     """The JSON 429: what the limit is, when to retry, and the API's `note`/`coverage_note`."""
-    note = (
-        f"Too many requests from your address: the limit is {verdict.limit} API requests per "
-        f"minute. Nothing was searched; retry in {verdict.retry_after} seconds."
-    )
     response = api_error(
         429,
         RATE_LIMITED,
-        note=note,
+        note=limited_note(verdict),
         # The 429 answers without touching the database, so it cannot name the coverage.
         coverage_note=NOTHING_SEARCHED_COVERAGE_NOTE,
         limit_per_minute=verdict.limit,
@@ -131,6 +143,30 @@ def api_rate_limited(verdict: Verdict) -> JsonResponse:
     )
     response["Retry-After"] = str(verdict.retry_after)
     return response
+
+
+def mcp_rate_limited(verdict: Verdict) -> JsonResponse:
+    """The same 429 at `/mcp`, as a JSON-RPC error the MCP client shows."""
+    response = jsonrpc_error(
+        429,
+        RATE_LIMITED,
+        note=limited_note(verdict),
+        limit_per_minute=verdict.limit,
+        retry_after_seconds=verdict.retry_after,
+    )
+    response["Retry-After"] = str(verdict.retry_after)
+    return response
+
+
+def request_verdict(request: HttpRequest, limit: int) -> Verdict:
+    """Count the request for its address and its token (if any); refused if either is over."""
+    verdicts = [check(client_address(request) or UNKNOWN_CLIENT, limit, API_WINDOW_SECONDS)]
+    secret = bearer_secret(request)
+    if secret is not None:
+        by_token = check(f"token:{token_hash(secret)}", limit, API_WINDOW_SECONDS)
+        verdicts.append(replace(by_token, counted_by="your API token"))
+    refused = [v for v in verdicts if not v.allowed]
+    return max(refused, key=lambda v: v.retry_after) if refused else verdicts[0]
 
 
 def sign_in_locked_out(
@@ -149,18 +185,16 @@ def sign_in_locked_out(
 
 
 class ApiRateLimitMiddleware:
-    """Throttle every `/api/` path per client address (answered or not)."""
+    """Throttle every `/api/` path and `/mcp` per client address and API token."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.path.startswith(API_PREFIX) and settings.PORTAL_API_RATE_LIMIT > 0:
-            verdict = check(
-                client_address(request) or UNKNOWN_CLIENT,
-                settings.PORTAL_API_RATE_LIMIT,
-                API_WINDOW_SECONDS,
-            )
+        limit = settings.PORTAL_API_RATE_LIMIT
+        mcp = is_mcp_path(request.path)
+        if limit > 0 and (mcp or request.path.startswith(API_PREFIX)):
+            verdict = request_verdict(request, limit)
             if not verdict.allowed:
-                return api_rate_limited(verdict)
+                return mcp_rate_limited(verdict) if mcp else api_rate_limited(verdict)
         return self.get_response(request)

@@ -1,7 +1,8 @@
-"""URLs of the search app: pages and JSON API of both searches, research runs, health."""
+"""URLs of the search app: pages and JSON API of both searches, research runs, health, MCP."""
 
 from django.urls import path
 
+from search.mcp.endpoint import mcp_endpoint
 from search.views import api_index, home, paper_api, papers, runs, statute_api, statutes
 
 urlpatterns = [
@@ -24,4 +25,6 @@ urlpatterns = [
     path("runs/<int:run_id>/", runs.run_detail, name="run_detail"),
     path("api/search_keyword", paper_api.search_keyword, name="api_search_keyword"),
     path("api/paper", paper_api.paper, name="api_paper"),
+    # The same tools over the Model Context Protocol (Streamable HTTP).
+    path("mcp", mcp_endpoint, name="mcp"),
 ]

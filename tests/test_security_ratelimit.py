@@ -69,7 +69,7 @@ def test_api_answers_429_with_note_and_coverage_note_past_the_limit(
     body = response.json()
     assert body["error"] == "rate_limited"
     assert body["limit_per_minute"] == 3
-    assert "3 API requests per minute" in body["note"]
+    assert "3 API and MCP requests per minute" in body["note"]
     assert body["coverage_note"]
     assert int(response["Retry-After"]) == body["retry_after_seconds"] > 0
 

@@ -25,10 +25,10 @@ class ApiTokenAdmin(admin.ModelAdmin):
     actions = ("revoke_tokens",)
     readonly_fields = ("prefix", "created", "last_used", "revoked", "revoked_at")
 
-    def get_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> list[str]:
+    def get_fields(self, request: HttpRequest, obj: ApiToken | None = None) -> tuple[str, ...]:
         if obj is None:
-            return ["owner", "name"]
-        return ["owner", "name", *self.readonly_fields]
+            return ("owner", "name")
+        return ("owner", "name", *self.readonly_fields)
 
     def get_readonly_fields(
         self, request: HttpRequest, obj: ApiToken | None = None

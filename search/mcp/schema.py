@@ -5,6 +5,7 @@ is in the tool's input schema with its type, allowed values, limits and help tex
 may describe itself with a `json_schema()` method (our list and true/false fields do).
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -68,7 +69,8 @@ def _bounded(
 def _choice_values(field: forms.ChoiceField) -> list[str]:
     """The values a choice field accepts, optgroups flattened, the empty choice left out."""
     values: list[str] = []
-    for value, label in field.choices:
+    choices: Iterable[tuple[Any, Any]] = field.choices  # type: ignore[assignment]  # normalised
+    for value, label in choices:
         if isinstance(label, list | tuple):
             values.extend(str(v) for v, _ in label if v != "")
         elif value != "":
