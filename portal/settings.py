@@ -213,9 +213,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("PORTAL_LOG_LEVEL", "INFO")},
-    # django-axes logs three INFO lines per sign-in; its warnings (each failure, each lockout)
-    # are the ones worth keeping.
-    "loggers": {"axes": {"level": "WARNING"}},
+    # django-axes logs three INFO lines per sign-in, the MCP SDK three per /mcp request (its
+    # per-request transport starting and stopping); their warnings are the ones worth keeping.
+    "loggers": {"axes": {"level": "WARNING"}, "mcp": {"level": "WARNING"}},
 }
 
 # --- Search tunables ------------------------------------------------------------------------

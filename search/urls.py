@@ -2,8 +2,7 @@
 
 from django.urls import path
 
-from search.mcp.endpoint import mcp_endpoint
-from search.views import api_index, home, paper_api, papers, runs, statute_api, statutes
+from search.views import api_index, home, mcp, paper_api, papers, runs, statute_api, statutes
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -26,5 +25,5 @@ urlpatterns = [
     path("api/search_keyword", paper_api.search_keyword, name="api_search_keyword"),
     path("api/paper", paper_api.paper, name="api_paper"),
     # The same tools over the Model Context Protocol (Streamable HTTP).
-    path("mcp", mcp_endpoint, name="mcp"),
+    path("mcp", mcp.mcp, name="mcp"),
 ]

@@ -59,10 +59,8 @@ class ApiTokenAdmin(admin.ModelAdmin):
             "mcp_url": request.build_absolute_uri(reverse("mcp")),
             "list_url": reverse("admin:search_apitoken_changelist"),
         }
-        response = TemplateResponse(request, ISSUED_TEMPLATE, context)
-        # The secret is on this page only: no cache may keep a copy.
-        response["Cache-Control"] = "no-store"
-        return response
+        # The secret is on this page only; admin views are never cached (no-store).
+        return TemplateResponse(request, ISSUED_TEMPLATE, context)
 
     @admin.action(description="Revoke selected tokens", permissions=["change"])
     def revoke_tokens(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
