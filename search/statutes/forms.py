@@ -51,10 +51,10 @@ class StatuteSearchForm(forms.Form):
         required=False,
         widget=forms.Select,
         help_text=(
-            'Restrict to one jurisdiction, e.g. "ks" or "us". STRONGLY preferred when the '
-            "user's state is known: without it results mix states (on 6,852 housing-law "
-            "questions run unconfined, the top section came from another state 97.7% of the "
-            "time)."
+            'Restrict to one jurisdiction, e.g. "wa" or "us" (sources lists those loaded). '
+            "STRONGLY preferred when the user's state is known: without it results mix states "
+            "(on 6,852 housing-law questions run unconfined, the top section came from another "
+            "state 97.7% of the time)."
         ),
     )
     source = forms.CharField(
