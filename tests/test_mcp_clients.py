@@ -13,6 +13,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,10 @@ def portal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Portal]:
 
 
 def run[T](scenario: Callable[[], Awaitable[T]]) -> T:
-    return anyio.run(scenario)
+    """The scenario in an event loop of its own thread: the browser tests' session-wide
+    Playwright keeps an event loop on the main thread, where anyio.run would refuse to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(anyio.run, scenario).result()
 
 
 @asynccontextmanager
