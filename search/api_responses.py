@@ -111,6 +111,13 @@ def json_response(reply: Answer) -> JsonResponse:
     return JsonResponse(reply.body, status=reply.status, json_dumps_params={"ensure_ascii": False})
 
 
+def api_response(
+    payload: dict[str, Any], *, note: str, coverage_note: str, status: int = 200
+) -> JsonResponse:
+    """`answer` as a JSON response."""
+    return json_response(answer(payload, note=note, coverage_note=coverage_note, status=status))
+
+
 def api_error(
     status: int,
     error: str,

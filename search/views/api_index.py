@@ -9,7 +9,8 @@ from search.api_responses import api_response
 API_NOTE = (
     "The portal's JSON API. Every answer, errors included, carries `note` (how to read it) "
     "and `coverage_note` (what was searched). Parameter and field names are those of the "
-    "statute_search and search_keyword tools."
+    "statute_search and search_keyword tools. The same searches are MCP tools at POST /mcp "
+    "(statute_search, statute, sources, search_keyword, find_by_id; see README)."
 )
 API_COVERAGE_NOTE = (
     "This listing searches nothing. /api/sources states what the statute sources cover; "
