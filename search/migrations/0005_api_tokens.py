@@ -27,6 +27,7 @@ class Migration(migrations.Migration):
                 ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL)),
             ],
             options={
+                'verbose_name': 'API token',
                 'ordering': ['-created', '-id'],
             },
         ),

@@ -22,6 +22,7 @@ class ApiToken(models.Model):
 
     class Meta:
         ordering = ["-created", "-id"]
+        verbose_name = "API token"
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…, {self.owner})"
