@@ -1,10 +1,12 @@
 """The peer baseline: SQLite FTS5 over the same rows (bm25(), snippet(), unicode61, no stemming).
 
 Tables hold the same documents the tantivy build writes (`search.indexes.documents`), with
-the searched text as the only full-text column that is scored: statute `jurisdiction`,
-`corpus` and `source` are indexed columns so filters run inside the full-text query, with
-weight 0 in `bm25()`. Queries are built from the same parsed terms as ours: any-of is an OR
-of quoted terms, all-of an AND, a phrase a quoted phrase. FTS5 cannot make a clause
+the searched text as the only full-text columns that are scored: statute `body` (its
+`jurisdiction`, `corpus` and `source` are indexed columns so filters run inside the
+full-text query, with weight 0 in `bm25()`); paper `text`, `title` and `authors`, weighted in
+`bm25()` as ours weighs them (`FieldWeights`; FTS5 has no adjacency bonus). Queries are
+built from the same parsed terms as ours: any-of is an OR of quoted terms, all-of an AND, a
+phrase a quoted phrase. FTS5 cannot make a clause
 optional, so a query with a phrase requires the phrase only (our workload never mixes them).
 """
 
@@ -18,6 +20,7 @@ from django.conf import settings
 from bench.raw import PAPER_LIMIT, STATUTE_LIMIT, TOP_ENTITIES, Prepared, round_robin
 from bench.workload import PaperCase, StatuteCase
 from search.backends.base import Document
+from search.backends.paper_search import FieldWeights
 from search.query import ParsedQuery
 
 TOKENIZER = "unicode61 remove_diacritics 0"
@@ -28,8 +31,13 @@ HL = ("'[hl]'", "'[/hl]'", "'…'")
 STATUTE_TABLE = f"""CREATE VIRTUAL TABLE statutes USING fts5(
     body, jurisdiction, corpus, source, id UNINDEXED, tokenize = '{TOKENIZER}')"""
 PAPER_TABLE = f"""CREATE VIRTUAL TABLE papers USING fts5(
-    text, paper_id UNINDEXED, chunk_index UNINDEXED, content_type UNINDEXED,
+    text, title, authors, paper_id UNINDEXED, chunk_index UNINDEXED, content_type UNINDEXED,
     paper_key UNINDEXED, concept_key UNINDEXED, entities UNINDEXED, tokenize = '{TOKENIZER}')"""
+_WEIGHTS = FieldWeights()
+# bm25() takes one weight per column, in table order (unindexed columns count too).
+PAPER_BM25 = (
+    f"bm25(papers, {_WEIGHTS.text}, {_WEIGHTS.title}, {_WEIGHTS.authors}, 0, 0, 0, 0, 0, 0)"
+)
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -47,8 +55,8 @@ def build(path: Path, index_name: str, documents: Iterable[Document]) -> int:
     sql = (
         "INSERT INTO statutes(rowid, body, jurisdiction, corpus, source, id) VALUES (?,?,?,?,?,?)"
         if statutes
-        else "INSERT INTO papers(rowid, text, paper_id, chunk_index, content_type, paper_key, "
-        "concept_key, entities) VALUES (?,?,?,?,?,?,?,?)"
+        else "INSERT INTO papers(rowid, text, title, authors, paper_id, chunk_index, "
+        "content_type, paper_key, concept_key, entities) VALUES (?,?,?,?,?,?,?,?,?,?)"
     )
     row = _statute_row if statutes else _paper_row
     count = 0
@@ -83,6 +91,8 @@ def _paper_row(doc: Document) -> tuple[object, ...]:
     return (
         doc["chunk_id"],
         doc["text"],
+        doc.get("title", ""),
+        "\n".join(doc.get("authors", [])),
         doc["paper_id"],
         doc["chunk_index"],
         doc["content_type"],
@@ -151,13 +161,13 @@ class Fts5Peer:
         if not (case.facets or case.diversify):
             rows = self.db.execute(
                 f"SELECT paper_id, chunk_index, {snippet} FROM papers WHERE papers MATCH ? "
-                "ORDER BY bm25(papers) LIMIT ?",
+                f"ORDER BY {PAPER_BM25} LIMIT ?",
                 (expr, limit),
             ).fetchall()
             return [f"{r[0]}#{r[1]}" for r in rows]
         pool = self.db.execute(
             "SELECT rowid, paper_key, concept_key FROM papers WHERE papers MATCH ? "
-            "ORDER BY bm25(papers) LIMIT ?",
+            f"ORDER BY {PAPER_BM25} LIMIT ?",
             (expr, settings.PORTAL_PAPER_POOL_CAP),
         ).fetchall()
         chosen = [r[0] for r in pool[:limit]]

@@ -2,8 +2,10 @@
 
 Statutes: known-item queries from headings, confined to the target's jurisdiction, through
 our statute service (limit 10). Papers: title-word queries for the paper's abstract chunk,
-`match=any_words` (a title's words rarely all occur in its abstract) with the service's
-default diversification; FTS5 runs the same parsed terms as an OR.
+`match=any_words` (the seed's advice for title look-ups) with the service's default
+diversification; FTS5 runs the same parsed terms as an OR. Paper authors: an author's name
+with the default `match=all_words`; a hit is any chunk of one of their papers (recall@10:
+one in the top 10; MRR@10: the first one's rank).
 """
 
 from collections.abc import Callable
@@ -41,9 +43,17 @@ def rank_of(target: str, keys: list[str]) -> int | None:
     return keys.index(target) + 1 if target in keys[:K] else None
 
 
-def _judge(found: Quality, target: str, search: Callable[[], list[str]]) -> None:
+def first_of(papers: set[str], keys: list[str]) -> int | None:
+    """Rank of the first `paper_id#chunk` key of one of `papers` in the top K."""
+    return next((n for n, key in enumerate(keys[:K], 1) if key.split("#")[0] in papers), None)
+
+
+def _judge(found: Quality, target: str | set[str], search: Callable[[], list[str]]) -> None:
     try:
-        found.ranks.append(rank_of(target, search()))
+        keys = search()
+        found.ranks.append(
+            rank_of(target, keys) if isinstance(target, str) else first_of(target, keys)
+        )
     except Exception:  # an engine failing on one query counts as a miss, and is reported
         found.errors += 1
         found.ranks.append(None)
@@ -76,4 +86,19 @@ def paper_quality(
         if peer is not None:
             prepared = raw.prepare(case)
             _judge(theirs, target, lambda prepared=prepared: peer.papers(prepared, K))
+    return {"ours": ours, "fts5": theirs} if peer is not None else {"ours": ours}
+
+
+def paper_author_quality(
+    raw: RawEngine, peer: Fts5Peer | None, devset_dir: Path, limit: int | None
+) -> dict[str, Quality]:
+    rows = devset("paper_authors", devset_dir)[:limit]
+    ours, theirs = Quality("ours"), Quality("fts5")
+    for row in rows:
+        case = PaperCase(str(row["query"]), "all_words")
+        papers = {str(p) for p in row["paper_ids"]}  # type: ignore[attr-defined]
+        _judge(ours, papers, lambda case=case: adapters.paper_default(case, K))
+        if peer is not None:
+            prepared = raw.prepare(case)
+            _judge(theirs, papers, lambda prepared=prepared: peer.papers(prepared, K))
     return {"ours": ours, "fts5": theirs} if peer is not None else {"ours": ours}

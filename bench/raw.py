@@ -1,7 +1,8 @@
 """Layer (a): the raw tantivy query plus snippets for the same terms, the floor we can't beat.
 
 Each function does only what the engine must do to answer the request: one query built
-from the already-parsed terms, the count, the top hits, their stored documents and
+from the already-parsed terms (papers: over text, title and authors, as the service weighs
+them), the count, the top hits, their stored documents and
 tantivy's own snippets (`SnippetGenerator`). Parsing happens before timing (`Prepared`),
 so the layer-(b) overhead includes our parser, tie-breaking, marking and response building.
 With facets and diversification the floor also fetches the pool (hits up to the pool cap
@@ -16,6 +17,9 @@ import tantivy
 from django.conf import settings
 
 from bench.workload import PaperCase, StatuteCase
+from search.backends.paper_search import SEARCHED_FIELDS, FieldWeights
+from search.backends.tantivy.compile import compile_fields
+from search.backends.tantivy.papers import ADJACENT, INDEX_FIELDS
 from search.backends.tantivy.schema import build_analyzer, open_index
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
@@ -80,7 +84,7 @@ class RawEngine:
         case = prepared.case
         assert isinstance(case, PaperCase)
         mode = "all_words" if case.match == "phrase" else case.match
-        query = words(index.schema, "text", prepared.parsed, mode, [])
+        query = paper_words(index.schema, prepared.parsed, mode)
         if not (case.facets or case.diversify):
             return _top_with_snippets(index, query, "text", "paper_id", PAPER_LIMIT)
         searcher = index.searcher()
@@ -134,6 +138,16 @@ def words(
         clauses.append((Should if parsed.phrases else Must, group))
     clauses.extend((Must, tantivy.Query.const_score_query(f, 0.0)) for f in filters)
     return tantivy.Query.boolean_query(clauses)
+
+
+def paper_words(schema: tantivy.Schema, parsed: ParsedQuery, mode: str) -> tantivy.Query:
+    """The paper words over text, title and authors, weighted as the service weighs them."""
+    weights = FieldWeights()
+    fields = [(INDEX_FIELDS[f], weights.of(f)) for f in SEARCHED_FIELDS]
+    adjacent = [(INDEX_FIELDS[f], weights.adjacent * weights.of(f)) for f in ADJACENT]
+    return compile_fields(
+        schema, parsed, fields=fields, mode=mode, adjacent=adjacent, slop=weights.slop
+    )
 
 
 def facet_request() -> dict[str, object]:

@@ -219,7 +219,8 @@ def quality_table(quality: dict[str, dict[str, Quality]]) -> Table:
             )
     table.notes = [
         "statutes: known-item queries from headings (not indexed), confined to the target's "
-        "jurisdiction; papers: title words -> the paper's abstract chunk, match=any_words.",
+        "jurisdiction; papers: title words -> the paper's abstract chunk, match=any_words; "
+        "paper authors: an author's name (all_words) -> any chunk of their papers.",
     ]
     return table
 

@@ -19,7 +19,7 @@ from bench.fts5 import Fts5Peer
 from bench.indexing import FTS5, READ, TANTIVY, BuildStat, index_root, run_build
 from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_layers
 from bench.load import LoadResult, run_load
-from bench.quality import Quality, paper_quality, statute_quality
+from bench.quality import Quality, paper_author_quality, paper_quality, statute_quality
 from bench.raw import RawEngine
 from bench.scaling import SCENARIOS, Built, ScalePoint, build_partial, run_scaling
 from bench.server import Gunicorn, HttpClient
@@ -187,6 +187,10 @@ class Run:
             )
             self.log("quality: papers")
             self.results.quality["papers"] = paper_quality(
+                raw, peers.get("papers"), devset_dir, limit
+            )
+            self.log("quality: paper authors")
+            self.results.quality["paper authors"] = paper_author_quality(
                 raw, peers.get("papers"), devset_dir, limit
             )
         finally:

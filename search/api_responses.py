@@ -9,7 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.utils.http import content_disposition_header
 
 from search.outcomes import DONE, Outcome, SearchResult, bad_request_note, form_errors
 from search.query import ParsedQuery
@@ -138,3 +139,10 @@ def outcome_response[R: SearchResult](
 ) -> JsonResponse:
     """`outcome_answer` as a JSON response."""
     return json_response(outcome_answer(outcome, payload, with_terms=with_terms))
+
+
+def file_response(body: str, *, content_type: str, filename: str) -> HttpResponse:
+    """A download: the body with its content type and an attachment file name."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(True, filename)
+    return response

@@ -1,9 +1,10 @@
 """One search request from form to outcome, shared by its page and its API.
 
 Every search passes through `run_search`: idle (no query yet, pages only), invalid (the
-form's errors), unavailable (no readable index: a 503, never zero matches) or done. This is
-the only place a search's or look-up's `IndexUnavailable` becomes a 503 state; the page
-renders the outcome, the API turns it into JSON with `api_responses.outcome_response`.
+form's errors, or a parameter the search itself `Rejected`), unavailable (no readable index:
+a 503, never zero matches) or done. This is the only place a search's or look-up's
+`IndexUnavailable` becomes a 503 state; the page renders the outcome, the API turns it into
+JSON with `api_responses.outcome_response`.
 """
 
 from collections.abc import Callable
@@ -28,6 +29,18 @@ class NotFound(Exception):
     def __init__(self, note: str) -> None:
         super().__init__(note)
         self.note = note
+
+
+class Rejected(Exception):
+    """A parameter the form could not judge alone, refused by the search itself (a 400).
+
+    Example: an offset past the last row, which only the ranked results can tell.
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
 
 class SearchResult(Protocol):
@@ -115,6 +128,12 @@ def run_search[Req, R: SearchResult](
         )  # fmt: skip
     try:
         result = search(form.to_request())
+    except Rejected as exc:
+        errors = {exc.field: [exc.message]}
+        return Outcome(
+            INVALID, bad_request_note(errors), form.coverage_note(), errors=errors,
+            parsed=form.parsed,
+        )  # fmt: skip
     except NotFound as exc:
         return Outcome(MISSING, exc.note, form.coverage_note(), parsed=form.parsed)
     except IndexUnavailable as exc:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("papers/", papers.paper_search, name="paper_search"),
     path("papers/entities/", papers.entity_suggestions, name="paper_entity_suggestions"),
     path("papers/facets/", papers.paper_facets, name="paper_facets"),
+    path("papers/lookup/", papers.paper_lookup, name="paper_lookup"),
     path("papers/<path:paper_id>/", papers.paper_page, name="paper_page"),
     path("runs/", runs.run_list, name="runs"),
     path("runs/<int:run_id>/", runs.run_detail, name="run_detail"),

@@ -18,7 +18,14 @@ from django.test import override_settings
 
 from search.backends.base import IndexUnavailable, Terms
 from search.backends.interface import SearchBackend
-from search.backends.paper_search import TIER_MATCH, TIER_UNRECORDED, PaperQuery
+from search.backends.paper_search import (
+    NEWEST,
+    OLDEST,
+    TIER_MATCH,
+    TIER_NAMED_PAPER,
+    TIER_UNRECORDED,
+    PaperQuery,
+)
 from search.backends.registry import _make
 from search.backends.statute_search import TextSearch
 from search.indexes.build import build_index
@@ -41,7 +48,8 @@ STATUTE_QUERIES = [
     "escrow",
     "habitability unicorns",
 ]
-PAPER_QUERIES = ["adaptation", "low rank adaptation", "speech corpora", "model"]
+PAPER_QUERIES = ["adaptation", "low rank adaptation", "speech corpora", "model", "lin mu",
+                 '"rank adaptation"']  # fmt: skip
 _MARKED = re.compile(re.escape(HL_OPEN) + "(.*?)" + re.escape(HL_CLOSE))
 
 
@@ -71,14 +79,22 @@ def statute_matches(text: str, query: ParsedQuery) -> bool:
     return bool(phrases) or any(t in found for t in query.terms)
 
 
-def paper_matches(text: str, query: ParsedQuery, mode: str) -> bool:
-    found = occurs(text, query)
+def paper_matches(fields: list[str], query: ParsedQuery, mode: str) -> bool:
+    """A chunk's record (its text, its paper's title, each author's name) matches: every
+    (all_words) or any word in one of the fields, each phrase within one field."""
+    found = set().union(*(occurs(text, query) for text in fields))
     phrases = set(query.terms_searched[len(query.terms) :])
     if not phrases <= found:
         return False
     if mode == ALL_WORDS:
         return all(t in found for t in query.terms)
     return bool(phrases) or any(t in found for t in query.terms)
+
+
+def paper_records() -> dict[int, list[str]]:
+    """Each chunk's searched fields by chunk id: its text, title, and each author's name."""
+    chunks = Chunk.objects.select_related("paper")
+    return {c.pk: [c.text, c.paper.title, *c.paper.authors] for c in chunks}
 
 
 @pytest.fixture(scope="class")
@@ -200,13 +216,13 @@ class BackendContract:
     def test_paper_counts_follow_each_mode_and_windows_are_prefixes(
         self, built: Path, backend: SearchBackend
     ) -> None:
-        texts = dict(Chunk.objects.values_list("id", "text"))
+        records = paper_records()
         for text in PAPER_QUERIES:
             for mode in (ALL_WORDS, ANY_WORDS):
                 query = parsed(text)
                 session = backend.paper_session(PaperQuery(query=query, mode=mode))
                 whole = session.ranked(10_000)
-                expected = {i for i, t in texts.items() if paper_matches(t, query, mode)}
+                expected = {i for i, f in records.items() if paper_matches(f, query, mode)}
                 assert whole.total == len(expected) and whole.complete, (text, mode)
                 assert {h.chunk_id for h in whole.hits} == expected
                 keys = [(-h.score, h.chunk_id) for h in whole.hits]
@@ -222,7 +238,8 @@ class BackendContract:
         session = backend.paper_session(spec)
         pool = session.ranked(10)
         rows = list(Chunk.objects.values("id", "text", "entities", "content_type"))
-        matching = [r for r in rows if paper_matches(r["text"], query, ANY_WORDS)]
+        records = paper_records()
+        matching = [r for r in rows if paper_matches(records[r["id"]], query, ANY_WORDS)]
         named = [r for r in matching if "lora" in {e["name"].casefold() for e in r["entities"]}]
         unrecorded = [r for r in matching if not r["entities"]]
         assert pool.tier_totals == (len(named), len(unrecorded))
@@ -249,6 +266,66 @@ class BackendContract:
             assert row.chunk_id == hit.chunk_id and row.paper_id == chunk.paper.paper_id
             assert row.title == chunk.paper.title and row.chunk_index == chunk.chunk_index
             assert row.matched_terms == ("adaptation",) and HL_OPEN in row.snippet
+
+    def test_paper_date_orders_are_total_and_windows_are_prefixes(
+        self, built: Path, backend: SearchBackend
+    ) -> None:
+        query = parsed("adaptation strings units")
+        chunks = {c.pk: c.paper.published for c in Chunk.objects.select_related("paper")}
+        for sort in (NEWEST, OLDEST):
+            session = backend.paper_session(PaperQuery(query=query, mode=ANY_WORDS, sort=sort))
+            whole = session.ranked(10_000)
+            dated = [chunks[h.chunk_id] for h in whole.hits if chunks[h.chunk_id]]
+            assert dated == sorted(dated, reverse=sort == NEWEST), sort
+            undated = [h.chunk_id for h in whole.hits if chunks[h.chunk_id] is None]
+            assert [h.chunk_id for h in whole.hits][len(dated) :] == undated  # last
+            same_day = [(chunks[h.chunk_id], h.chunk_id) for h in whole.hits]
+            assert same_day == sorted(same_day, key=lambda p: (
+                (p[0].toordinal() * (-1 if sort == NEWEST else 1)) if p[0] else 10**9, p[1]
+            ))  # fmt: skip
+            for window in (1, 2, 5):
+                assert session.ranked(window).hits == whole.hits[:window]
+            rows = session.chunks(whole.hits[:3], explain=False)
+            relevance = backend.paper_session(PaperQuery(query=query, mode=ANY_WORDS))
+            scores = {h.chunk_id: h.score for h in relevance.ranked(10_000).hits}
+            assert all(abs(r.score - scores[r.chunk_id]) < 1e-4 for r in rows)
+
+    def test_paper_named_by_arxiv_id_comes_first_and_others_follow(
+        self, built: Path, backend: SearchBackend
+    ) -> None:
+        spec = PaperQuery(query=parsed("adaptation"), arxiv_ids=("2503.00003", "2106.09685"))
+        session = backend.paper_session(spec)
+        pool = session.ranked(100)
+        named = {c.pk for c in Chunk.objects.filter(paper__arxiv_id__in=spec.arxiv_ids)}
+        tiers = [h.tier for h in pool.hits]
+        assert tiers == sorted(tiers) and tiers.count(TIER_NAMED_PAPER) == len(named)
+        assert {h.chunk_id for h in pool.hits if h.tier == TIER_NAMED_PAPER} == named
+        assert not named & {h.chunk_id for h in pool.hits if h.tier != TIER_NAMED_PAPER}
+        papers = session.named_papers()
+        assert [p.arxiv_id for p in papers] == ["2503.00003", "2106.09685"]
+        assert papers[1].title.startswith("LoRA") and papers[1].chunks == 4
+        only_id = backend.paper_session(PaperQuery(query=parsed(""), arxiv_ids=("hep-th/9901001",)))
+        assert [h.tier for h in only_id.ranked(10).hits] == [TIER_NAMED_PAPER]
+        missing = backend.paper_session(PaperQuery(query=parsed("x"), arxiv_ids=("2501.99999",)))
+        assert missing.named_papers() == ()
+
+    def test_paper_author_filter_reads_folded_names(
+        self, built: Path, backend: SearchBackend
+    ) -> None:
+        cases = [
+            (("garcia perez",), {"2507.01234"}),
+            (("perez", "mu"), {"2507.01234", "hep-th/9901001"}),
+            (("lin mu",), {"hep-th/9901001"}),
+            (("lukasz kaiser",), {"2507.01234"}),
+            (("lin",), {"2508.00007"}),  # Wei Lin; Lin Mu's last name is Mu
+        ]
+        for keys, expected in cases:
+            spec = PaperQuery(query=parsed("strings kernels friction"), mode=ANY_WORDS,
+                              authors=keys)  # fmt: skip
+            hits = backend.paper_session(spec).ranked(100).hits
+            found = set(Chunk.objects.filter(pk__in=[h.chunk_id for h in hits])
+                        .values_list("paper__paper_id", flat=True))  # fmt: skip
+            assert found == expected, keys
 
     # --- no index --------------------------------------------------------------------------
 

@@ -148,10 +148,13 @@ def paper(
     published: str | None = "2025-05-01",
     authors: tuple[str, ...] = ("Ada Lovelace",),
     source: str = "test",
+    arxiv_id: str | None = "",
+    doi: str | None = None,
 ) -> dict[str, Any]:
-    """One paper row in the data files' schema."""
+    """One paper row in the data files' schema (a paper id that starts with a digit is its
+    arXiv id unless `arxiv_id` says otherwise)."""
     return {
-        "arxiv_id": paper_id if paper_id[0].isdigit() else None,
+        "arxiv_id": (paper_id if paper_id[0].isdigit() else None) if arxiv_id == "" else arxiv_id,
         "paper_id": paper_id,
         "title": title,
         "authors": list(authors),
@@ -159,7 +162,7 @@ def paper(
         "categories": list(categories),
         "published": published,
         "updated": None,
-        "doi": None,
+        "doi": doi,
         "source": source,
     }
 
@@ -305,3 +308,36 @@ CHUNKS += [
     {"paper_id": "2503.00003", "chunk_index": 3, "section": "4 Conclusion",
      "text": "Adaptation without labels works; future work will study adaptation for music."},
 ]  # fmt: skip
+
+
+# Titles and authors are searched: accented author names (the filter ignores case and
+# accents), an old-style arXiv id, and "Lin Mu" as an author beside a Lin whose paper says
+# "mu" (the adjacency bonus ranks the author first). None of them says "adaptation".
+PAPERS += [
+    paper(
+        "2507.01234",
+        "Sparse Attention Kernels",
+        "Kernels for sparse attention on accelerators, with a roofline analysis.",
+        categories=("cs.LG",),
+        published="2025-07-02",
+        authors=("José García-Pérez", "Łukasz Kaiser"),
+        doi="10.1000/kernels_2025",
+    ),
+    paper(
+        "hep-th/9901001",
+        "Strings on Branes",
+        "Branes and strings in ten dimensions.",
+        categories=("hep-th",),
+        published="1999-01-04",
+        authors=("Lin Mu", "Ada Lovelace"),
+        arxiv_id="hep-th/9901001",
+    ),
+    paper(
+        "2508.00007",
+        "Units of Measure for Friction",
+        "We write mu for the friction coefficient throughout.",
+        categories=("physics.gen-ph",),
+        published="2025-08-01",
+        authors=("Wei Lin",),
+    ),
+]

@@ -26,7 +26,8 @@ def write_devset(folder: Path) -> Path:
     statutes = [{"id": "wa:statute:59.18.260", "jurisdiction": "wa",
                  "q": "security deposit written rental agreement"}]  # fmt: skip
     papers = [{"paper_id": "2502.00002", "chunk_index": 0, "query": "segment images transformer"}]
-    for name, rows in (("statutes", statutes), ("papers", papers)):
+    authors = [{"query": "Grace Hopper", "paper_ids": ["2503.00003"]}]
+    for name, rows in (("statutes", statutes), ("papers", papers), ("paper_authors", authors)):
         (folder / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     return folder
 

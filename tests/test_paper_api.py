@@ -28,18 +28,20 @@ def test_response_carries_every_seed_field(client: Client, paper_index: Path) ->
     for field in ("results", "total", "pool", "facets", "terms_searched", "terms_dropped",
                   "match", "note", "coverage_note"):  # fmt: skip
         assert field in body
-    assert body["pool"]["keyword"] == {"size": 9, "cap": 20000, "total": 9, "truncated": False}
+    assert body["pool"]["keyword"] == {"size": 11, "cap": 20000, "total": 11, "truncated": False}
     row = body["results"][0]
     for field in ("paper_id", "arxiv_id", "title", "chunk_index", "section", "content_type",
                   "snippet", "score", "rank"):  # fmt: skip
         assert field in row
     assert "[hl]" in row["snippet"] and row["rank"] == 1
-    assert "10 papers" not in body["coverage_note"] and "6 papers loaded" in body["coverage_note"]
+    assert "10 papers" not in body["coverage_note"] and "9 papers loaded" in body["coverage_note"]
 
 
 def test_detail_levels_add_fields(client: Client, paper_index: Path) -> None:
     minimal = get(client, SEARCH, query="noisy", detail="minimal")["results"][0]
-    assert "authors" not in minimal and "chunkContext" not in minimal
+    # SPEC: ids, title, snippet, score (and rank); nothing else.
+    assert set(minimal) == {"rank", "paper_id", "arxiv_id", "chunk_index", "title", "snippet",
+                            "score"}  # fmt: skip
     standard = get(client, SEARCH, query="noisy")["results"][0]
     assert standard["authors"] == ["Grace Hopper", "Alan Turing"]
     assert standard["published"] == "2025-03-10" and standard["categories"] == ["eess.AS", "cs.CL"]
@@ -55,9 +57,9 @@ def test_detail_levels_add_fields(client: Client, paper_index: Path) -> None:
 
 def test_facets_block(client: Client, paper_index: Path) -> None:
     facets = get(client, SEARCH, query="adaptation", facets="1")["facets"]
-    assert facets["matches"] == 9 and facets["counted_over"] == "all matches"
-    assert sum(facets["contentType"].values()) == 9
-    assert {"name": "LoRA", "type": "method", "count": 3} in facets["entities"]
+    assert facets["matches"] == 11 and facets["counted_over"] == "all matches"
+    assert sum(facets["contentType"].values()) == 11
+    assert {"name": "LoRA", "type": "method", "count": 4} in facets["entities"]
     assert "facets" not in get(client, SEARCH, query="adaptation")
 
 
@@ -82,8 +84,9 @@ def test_every_parameter_is_echoed(client: Client, paper_index: Path) -> None:
     assert body["match"] == "any_words" and body["limit"] == 4 and len(body["results"]) == 4
     assert body["filters"]["dateFrom"] == "2025-01-01"
     assert body["filters"]["dateTo"] == "2025-12-31"
-    assert body["diversifyBy"] == "keyConcept" and body["maxPerDocument"] == 3
+    assert body["diversifyBy"] == "keyConcept" and "maxPerDocument" not in body  # no effect
     assert "maxPerDocument applies only with diversifyBy=document" in body["note"]
+    assert get(client, SEARCH, query="adaptation", maxPerDocument=3)["maxPerDocument"] == 3
 
 
 def test_limit_over_the_maximum_is_capped_with_a_note(client: Client, paper_index: Path) -> None:
@@ -94,8 +97,8 @@ def test_limit_over_the_maximum_is_capped_with_a_note(client: Client, paper_inde
 def test_truncation_is_reported(client: Client, paper_index: Path, settings: Any) -> None:
     settings.PORTAL_PAPER_POOL_CAP = 2
     body = get(client, SEARCH, query="adaptation")
-    assert body["pool"]["keyword"] == {"size": 2, "cap": 2, "total": 9, "truncated": True}
-    assert body["total"] == 9 and "Narrow the query" in body["note"]
+    assert body["pool"]["keyword"] == {"size": 2, "cap": 2, "total": 11, "truncated": True}
+    assert body["total"] == 11 and "Narrow the query" in body["note"]
 
 
 def test_or_in_the_query_points_to_any_words(client: Client, paper_index: Path) -> None:

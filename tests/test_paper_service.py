@@ -28,11 +28,18 @@ def keys(result: PaperSearchResult) -> list[tuple[str, int]]:
     return [(h.paper_id, h.chunk_index) for h in result.hits]
 
 
+def record_tokens(chunk: Chunk) -> set[str]:
+    """The words a chunk is matched on: its text, its paper's title and author names."""
+    fields = [chunk.text, chunk.paper.title, *chunk.paper.authors]
+    return {token for text in fields for token in tokenize(text)}
+
+
 def brute_force(words: list[str], *, any_words: bool = False, **where: object) -> set:
-    """Chunks whose tokens contain all (or any) of `words`, with optional model filters."""
+    """Chunks whose record (text, title, authors) holds all (or any) of `words`, with optional
+    model filters."""
     found = set()
     for chunk in Chunk.objects.select_related("paper").filter(**where):
-        tokens = set(tokenize(chunk.text))
+        tokens = record_tokens(chunk)
         hit = any(w in tokens for w in words) if any_words else all(w in tokens for w in words)
         if hit:
             found.add((chunk.paper.paper_id, chunk.chunk_index))
@@ -42,11 +49,12 @@ def brute_force(words: list[str], *, any_words: bool = False, **where: object) -
 # --- match -----------------------------------------------------------------------------
 
 
-def test_all_words_is_the_default_and_needs_every_word_in_one_chunk(paper_index: Path) -> None:
+def test_all_words_is_the_default_and_needs_every_word_in_one_record(paper_index: Path) -> None:
     result = run("low rank adaptation")
     assert result.request.match == "all_words"
     assert set(keys(result)) == brute_force(["low", "rank", "adaptation"])
-    assert result.total == len(result.hits) == 3
+    # Every LoRA chunk has the words in its paper's title; the survey in its abstract.
+    assert result.total == len(result.hits) == 5
 
 
 def test_any_words_finds_chunks_with_one_of_the_words(paper_index: Path) -> None:
@@ -56,11 +64,10 @@ def test_any_words_finds_chunks_with_one_of_the_words(paper_index: Path) -> None
 
 
 def test_phrase_needs_the_words_adjacent_and_in_order(paper_index: Path) -> None:
-    assert set(keys(run("rank adaptation", match="phrase"))) == {
-        ("2106.09685", 0), ("2106.09685", 1), ("2501.00001", 0),
-    }  # fmt: skip
+    lora = {("2106.09685", n) for n in range(4)}  # "Low-Rank Adaptation" in the title
+    assert set(keys(run("rank adaptation", match="phrase"))) == lora | {("2501.00001", 0)}
     assert run("adaptation rank", match="phrase").total == 0
-    assert run("adaptation rank").total == 3  # the same words, any order, as all_words
+    assert run("adaptation rank").total == 5  # the same words, any order, as all_words
 
 
 def test_phrase_keeps_stop_words(paper_index: Path) -> None:
@@ -145,13 +152,15 @@ def test_entity_filter_ranks_matches_then_unrecorded_and_excludes_the_rest(
     tiers = [h.entity_tier for h in result.hits]
     matched = [k for k, t in zip(keys(result), tiers, strict=True) if t == "entity_match"]
     unrecorded = [k for k, t in zip(keys(result), tiers, strict=True) if t != "entity_match"]
-    assert set(matched) == {("2106.09685", 0), ("2106.09685", 1), ("2501.00001", 0)}
+    lora = {("2106.09685", 0), ("2106.09685", 1), ("2106.09685", 3)}
+    assert set(matched) == lora | {("2501.00001", 0)}
     assert {p for p, _ in unrecorded} == {"2503.00003"} and len(unrecorded) == 5
     assert tiers == sorted(tiers, key=lambda t: t != "entity_match")  # matches first
     assert "2412.00005" not in {h.paper_id for h in result.hits}  # records COCO only
-    assert result.total == 8
-    assert "3 chunks naming one rank first; 5 chunks with no entities" in result.note
-    assert "1 chunks whose recorded entities name none of them were left out" in result.note
+    assert ("2106.09685", 2) not in keys(result)  # records Adam only
+    assert result.total == 9
+    assert "4 chunks naming one rank first; 5 chunks with no entities" in result.note
+    assert "2 chunks whose recorded entities name none of them were left out" in result.note
 
 
 def test_entity_filter_is_case_insensitive_and_accepts_aliases(paper_index: Path) -> None:
@@ -191,7 +200,8 @@ def test_minimal_detail_skips_the_context_and_full_adds_scores(paper_index: Path
     minimal = run("noisy", detail="minimal").hits[0]
     assert minimal.extras.before is None and minimal.score_parts == ()
     full = run("adaptation stage", detail="full").hits[0]
-    assert {t for t, _ in full.score_parts} == {"adaptation", "stage"}
+    assert full.paper_id == "2503.00003"  # "Domain Adaptation" in its title
+    assert {t for t, _ in full.score_parts} == {"adaptation", "title:adaptation", "stage"}
     assert sum(v for _, v in full.score_parts) == pytest.approx(full.score, abs=1e-3)
     assert full.licence.text.startswith("CC BY-SA 4.0")  # unarxive-sample
     assert full.self_contained is True
@@ -199,7 +209,7 @@ def test_minimal_detail_skips_the_context_and_full_adds_scores(paper_index: Path
 
 def test_full_detail_scores_name_phrases(paper_index: Path) -> None:
     full = run('"second adaptation" noisy', detail="full").hits[0]
-    assert [t for t, _ in full.score_parts] == ['"second adaptation"', "noisy"]
+    assert [t for t, _ in full.score_parts] == ["noisy", '"second adaptation"']
 
 
 # --- facets ----------------------------------------------------------------------------
@@ -222,8 +232,8 @@ def test_facet_counts_equal_brute_force_over_all_matches(
     req = result.request
     words = list(result.request.query.lower().replace("-", " ").split())
     matching = [
-        c for c in Chunk.objects.all()
-        if (any if req.match == "any_words" else all)(w in tokenize(c.text) for w in words)
+        c for c in Chunk.objects.select_related("paper")
+        if (any if req.match == "any_words" else all)(w in record_tokens(c) for w in words)
     ]  # fmt: skip
     if req.entities:
         matching = [c for c in matching if not c.entities or "lora" in _names(c)]
@@ -293,10 +303,10 @@ def test_truncated_pool_keeps_the_top_scoring_matches(paper_index: Path, setting
     full = run("adaptation", max_per_document=100)
     settings.PORTAL_PAPER_POOL_CAP = 3  # type: ignore[attr-defined]
     small = run("adaptation", max_per_document=100)
-    assert small.total == full.total == 9
+    assert small.total == full.total == 11
     assert (small.pool.size, small.pool.cap, small.pool.truncated) == (3, 3, True)
     assert keys(small) == keys(full)[:3]  # the best three, not the first stored three
-    assert small.truncation_warning and "9 chunks match, more than the pool of 3" in small.note
+    assert small.truncation_warning and "11 chunks match, more than the pool of 3" in small.note
     assert "Narrow the query" in small.note
     assert not full.pool.truncated and full.truncation_warning is None
 
@@ -304,25 +314,29 @@ def test_truncated_pool_keeps_the_top_scoring_matches(paper_index: Path, setting
 def test_truncated_pool_fills_the_entity_tiers_in_order(
     paper_index: Path, settings: object
 ) -> None:
-    settings.PORTAL_PAPER_POOL_CAP = 4  # type: ignore[attr-defined]
+    settings.PORTAL_PAPER_POOL_CAP = 5  # type: ignore[attr-defined]
     result = run("adaptation", entities=("LoRA",))
-    assert [h.entity_tier for h in result.hits] == ["entity_match"] * 3 + ["no_entities_recorded"]
-    assert result.total == 8 and result.pool.truncated
+    assert [h.entity_tier for h in result.hits] == ["entity_match"] * 4 + ["no_entities_recorded"]
+    assert result.total == 9 and result.pool.truncated
 
 
 # --- runs ---------------------------------------------------------------------------------
 
 
-def test_a_search_with_run_id_is_recorded(paper_index: Path, django_user_model: object) -> None:
+def test_a_search_with_run_id_is_recorded_only_when_asked(
+    paper_index: Path, django_user_model: object
+) -> None:
     user = django_user_model.objects.create_user("ada")  # type: ignore[attr-defined]
     research = ResearchRun.objects.create(owner=user, name="PEFT")
-    result = run("adaptation", run_id=research.pk, categories=("cs.CL",))
+    result = run("adaptation", run_id=research.pk, categories=("cs.CL",), record=True)
     entry = RunQuery.objects.get(run=research)
     assert result.run_query_id == entry.pk
     assert entry.query == "adaptation" and entry.total == result.total
     assert "categories=cs.CL" in entry.query_string
     assert f"run_id={research.pk}" in entry.query_string
     assert run("adaptation").run_query_id is None
+    # The page's as-you-type searches carry the run but do not write.
+    assert run("adaptation", run_id=research.pk).run_query_id is None
     assert RunQuery.objects.count() == 1
 
 

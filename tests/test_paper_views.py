@@ -46,10 +46,11 @@ def test_results_page_renders_rows_facets_and_marks(client: Client, paper_index:
     response = client.get(PAGE, {"query": "adaptation"})
     html = response.content.decode()
     assert response.status_code == 200 and "HX-Request" in response["Vary"]
-    assert "9 passages match; showing 6." in html  # at most 2 per paper
+    assert "11 passages match; rows 1-6 of 11; showing 6: at most 2 per paper." in html
     assert "<mark>adaptation</mark>" in html or "<mark>Adaptation</mark>" in html
     assert 'class="badge ct ct-abstract"' in html and 'aria-label="Facets"' in html
-    assert "Grace Hopper, Alan Turing" in html and "§ 2 Method · passage 1" in html
+    assert ">Grace Hopper</a>, <a " in html and ">Alan Turing</a>" in html
+    assert "authors=Grace+Hopper" in html and "§ 2 Method · passage 1" in html
     assert 'value="adaptation"' in html  # the form keeps the query
 
 
@@ -91,10 +92,10 @@ def test_facets_load_after_the_rows_and_are_counted_over_every_match(
     url = facets_url(html)
     assert parse_qs(urlsplit(url).query)["query"] == ["adaptation"]
     panel = html_of(client, url, **HTMX)
-    assert "<html" not in panel and "Counts over all 9 matching passages" in panel
+    assert "<html" not in panel and "Counts over all 11 matching passages" in panel
     # Without JavaScript the placeholder's link opens the page with the counts in it.
     inline = html_of(client, PAGE + "?query=adaptation&facets=true")
-    assert "Counts over all 9 matching passages" in inline
+    assert "Counts over all 11 matching passages" in inline
 
 
 def test_facets_panel_of_bad_input_says_why(client: Client, paper_index: Path) -> None:
@@ -114,15 +115,15 @@ def test_facet_counts_link_to_filtered_searches(client: Client, paper_index: Pat
     narrowed = html_of(client, href)
     assert f"{count} passage" in narrowed
     lora_href, lora_count = by_label["LoRA"]
-    assert parse_qs(urlsplit(lora_href).query)["entities"] == ["LoRA"] and lora_count == 3
+    assert parse_qs(urlsplit(lora_href).query)["entities"] == ["LoRA"] and lora_count == 4
 
 
 def test_truncation_shows_a_banner(client: Client, paper_index: Path, settings: Any) -> None:
     settings.PORTAL_PAPER_POOL_CAP = 2
     html = html_of(client, PAGE + "?query=adaptation")
     assert 'class="banner-warn" role="alert"' in html
-    assert "9 chunks match, more than the pool of 2" in html
-    assert "Ranked the top 2 of 9 matches" in html
+    assert "11 chunks match, more than the pool of 2" in html
+    assert "Ranked the top 2 of 11 matches" in html
 
 
 def test_invalid_input_is_a_400_page_with_errors(client: Client, paper_index: Path) -> None:
@@ -191,7 +192,14 @@ def test_create_a_run_search_in_it_and_rerun_from_its_history(
     assert response.status_code == 302 and response["Location"] == f"/runs/{research.pk}/"
     page = html_of(client, PAGE)
     assert f'<option value="{research.pk}" >PEFT survey</option>' in page
+    # Typing (GET) never records; submitting (POST) does, then shows the search's GET URL.
     html_of(client, f"{PAGE}?query=adaptation&categories=cs.CL&run_id={research.pk}")
+    assert not RunQuery.objects.exists()
+    submitted = client.post(PAGE, {"query": "adaptation", "categories": "cs.CL",
+                                   "run_id": research.pk})  # fmt: skip
+    assert submitted.status_code == 303
+    shown_at = f"/papers/?query=adaptation&categories=cs.CL&run_id={research.pk}"
+    assert submitted["Location"] == shown_at
     assert RunQuery.objects.filter(run=research).count() == 1
     history = html_of(client, f"/runs/{research.pk}/")
     rerun = unescape(re.search(r'<a href="(/papers/\?[^"]+)">page</a>', history).group(1))

@@ -10,6 +10,9 @@
   runs into the body text).
 - `papers.jsonl`: title-word queries for a paper's abstract chunk (`chunk_index` 0): the
   title's words minus stop words, at most MAX_PAPER_TERMS, run with `match=any_words`.
+- `paper_authors.jsonl`: an author's name as typed ('First Last') for the papers they wrote
+  (`paper_ids`, all relevant), run with the default `match=all_words`. Only names of two or
+  more words, written the same way on every paper, with one to MAX_AUTHOR_PAPERS papers.
 
 Rows hold ids and short query text only, never body text.
 """
@@ -29,6 +32,8 @@ from search.stopwords import STOP_WORDS
 SEED = 20260601
 STATUTE_QUERIES = 300
 PAPER_QUERIES = 200
+AUTHOR_QUERIES = 100
+MAX_AUTHOR_PAPERS = 5
 MAX_STATUTE_TERMS = 8
 MAX_PAPER_TERMS = 6
 MIN_TERMS = 2
@@ -105,6 +110,20 @@ def paper_candidates(path: Path) -> list[dict[str, Any]]:
     return sorted((c for c in found if repeated[c["query"]] == 1), key=lambda c: c["paper_id"])
 
 
+def author_candidates(path: Path) -> list[dict[str, Any]]:
+    """One candidate per author name of two or more words, with the papers under that name."""
+    papers: dict[str, list[str]] = {}
+    for row in rows(path):
+        for name in row.get("authors") or []:
+            papers.setdefault(" ".join(name.split()), []).append(row["paper_id"])
+    found = [
+        {"query": name, "paper_ids": sorted(set(ids))}
+        for name, ids in papers.items()
+        if len(name.split()) >= 2 and 1 <= len(set(ids)) <= MAX_AUTHOR_PAPERS
+    ]
+    return sorted(found, key=lambda c: c["query"])
+
+
 def write(path: Path, picked: list[dict[str, Any]]) -> None:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in picked))
 
@@ -119,11 +138,15 @@ def main() -> None:
     papers = paper_candidates(next((args.data / "papers").glob("papers.jsonl*")))
     picked_statutes = sorted(rng.sample(statutes, STATUTE_QUERIES), key=lambda c: c["id"])
     picked_papers = sorted(rng.sample(papers, PAPER_QUERIES), key=lambda c: c["paper_id"])
+    authors = author_candidates(next((args.data / "papers").glob("papers.jsonl*")))
+    picked_authors = sorted(rng.sample(authors, AUTHOR_QUERIES), key=lambda c: c["query"])
     write(args.out / "statutes.jsonl", picked_statutes)
     write(args.out / "papers.jsonl", picked_papers)
+    write(args.out / "paper_authors.jsonl", picked_authors)
     print(
         f"{len(picked_statutes)} of {len(statutes)} statute candidates, "
-        f"{len(picked_papers)} of {len(papers)} paper candidates"
+        f"{len(picked_papers)} of {len(papers)} paper candidates, "
+        f"{len(picked_authors)} of {len(authors)} author candidates"
     )
 
 

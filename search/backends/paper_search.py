@@ -15,17 +15,58 @@ from typing import Any, Protocol
 
 from search.query import ALL_WORDS, WORD_MODES, ParsedQuery
 
-# Entity tiers of the soft filter (SPEC: matches first, then chunks with none recorded).
+# Tiers of the pool, in order: chunks of papers named by arXiv id in the query, then the
+# entity soft filter's (SPEC: matches first, then chunks with none recorded).
+TIER_NAMED_PAPER = -1
 TIER_MATCH = 0
 TIER_UNRECORDED = 1
+
+# Orders of the pool: BM25 over all matches' top `pool_cap`, or publication date.
+RELEVANCE = "relevance"
+NEWEST = "newest"
+OLDEST = "oldest"
+SORTS = (RELEVANCE, NEWEST, OLDEST)
+
+# The fields a chunk is matched on: its own text, its paper's title and author names.
+TEXT = "text"
+TITLE = "title"
+AUTHORS = "authors"
+SEARCHED_FIELDS = (TEXT, TITLE, AUTHORS)
+
+
+@dataclass(frozen=True)
+class FieldWeights:
+    """What a match in each searched field weighs: its BM25 score is multiplied by this.
+
+    `adjacent` rewards the loose words standing together (in order, at most `slop` words
+    apart) in the title or in one author's name, on top of the words' own scores: "Lin Mu"
+    then ranks that author above a paper by a Lin that mentions mu. Chosen on the bench dev
+    sets (`python -m bench.weights`; README "Performance").
+    """
+
+    text: float = 1.0
+    title: float = 2.0
+    authors: float = 1.5
+    adjacent: float = 1.0
+    slop: int = 1
+
+    def of(self, field: str) -> float:
+        """The weight of one of SEARCHED_FIELDS."""
+        return {TEXT: self.text, TITLE: self.title, AUTHORS: self.authors}[field]
 
 
 @dataclass(frozen=True)
 class PaperQuery:
-    """One chunk search: words by `mode` on the chunk text, filters that never move BM25.
+    """One chunk search: words by `mode` on the chunk's text, title and author names (each
+    word in any of them; a phrase within one), and filters that never move BM25.
 
     `entities` (casefolded names) is the soft filter: when given, chunks naming one of them
     form the first tier, chunks with no entities recorded the second, and the rest are out.
+    `arxiv_ids` names papers whose chunks (those the filters keep) come before all others,
+    ranked among themselves by the words, which they need not contain; the query may then
+    have no words at all. `authors` holds folded author keys (`papers.author_names`): a
+    chunk matches when its paper has any of them. `sort` orders each tier by BM25 or by
+    publication date (undated papers last; ties by chunk id either way).
     """
 
     query: ParsedQuery
@@ -35,13 +76,21 @@ class PaperQuery:
     date_from: date | None = None
     date_to: date | None = None
     entities: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    arxiv_ids: tuple[str, ...] = ()
+    sort: str = RELEVANCE
+    weights: FieldWeights = FieldWeights()
     pool_cap: int = 20_000
 
     def __post_init__(self) -> None:
         if self.mode not in WORD_MODES:
             raise ValueError(f"mode must be one of {WORD_MODES}, got {self.mode!r}")
+        if self.sort not in SORTS:
+            raise ValueError(f"sort must be one of {SORTS}, got {self.sort!r}")
         if self.pool_cap < 1:
             raise ValueError(f"pool_cap must be at least 1, got {self.pool_cap}")
+        if self.query.is_empty and not self.arxiv_ids:
+            raise ValueError("nothing to search: no words and no arXiv id")
 
 
 @dataclass(frozen=True)
@@ -61,8 +110,8 @@ class PoolHit:
 class Pool:
     """The first hits of the ranked pool, and exact counts of the whole of it.
 
-    The pool is the top-scoring `cap` matches in rank order (tier, score descending, chunk
-    id ascending); `hits` is a prefix of it, as long as was asked for.
+    The pool is the first `cap` matches in rank order (tier, then score descending or date,
+    then chunk id ascending); `hits` is a prefix of it, as long as was asked for.
     """
 
     hits: tuple[PoolHit, ...]
@@ -109,8 +158,25 @@ class IndexFacts:
 
 
 @dataclass(frozen=True)
+class NamedPaper:
+    """A paper named by arXiv id in the query, as the index holds it."""
+
+    arxiv_id: str
+    paper_id: str
+    title: str
+    authors: tuple[str, ...]
+    published: date | None
+    chunks: int
+
+
+@dataclass(frozen=True)
 class IndexedChunk:
-    """What the index stores for one hit, plus its snippet and the terms it matched."""
+    """What the index stores for one hit, plus its snippet and the terms it matched.
+
+    `matched_in` says where each searched term matched: (field, terms) for each of
+    SEARCHED_FIELDS that matched one. `title_marked` and `authors_marked` carry `[hl]` marks
+    where the query matched them (unchanged text when it did not).
+    """
 
     chunk_id: int
     paper_key: int
@@ -127,6 +193,10 @@ class IndexedChunk:
     self_contained: bool
     snippet: str
     matched_terms: tuple[str, ...]
+    score: float = 0.0  # BM25 (also when the pool is ordered by date)
+    matched_in: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    title_marked: str = ""
+    authors_marked: tuple[str, ...] = ()
     # What result rows show beyond these fields, stored as the index builder wrote it.
     display: bytes | None = None
     # Per-term BM25 contributions, only when asked for (detail=full).
@@ -139,7 +209,11 @@ class PaperSearchSession(Protocol):
     version: str
 
     def ranked(self, window: int) -> Pool:
-        """The first `window` hits of the ranked pool (tier, score desc, chunk id asc)."""
+        """The first `window` hits of the ranked pool (tier, order, chunk id asc)."""
+        ...
+
+    def named_papers(self) -> tuple[NamedPaper, ...]:
+        """The papers of the query's arXiv ids that are loaded, in the order named."""
         ...
 
     def facets(self, top_entities: int) -> FacetCounts:
@@ -147,5 +221,5 @@ class PaperSearchSession(Protocol):
         ...
 
     def chunks(self, hits: Sequence[PoolHit], *, explain: bool) -> list[IndexedChunk]:
-        """Stored fields, snippet and matched terms of `hits`, in the given order."""
+        """Stored fields, snippet, matched terms and BM25 score of `hits`, in the given order."""
         ...

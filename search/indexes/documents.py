@@ -9,14 +9,15 @@ from django.db.models import Count, Max, QuerySet
 from search.backends.base import Document
 from search.indexes.names import PAPERS, STATUTES
 from search.models import Chunk, Paper, Section, Source
-from search.papers.group_keys import concept_key, content_type_key
+from search.papers.author_names import keys_of_authors
+from search.papers.group_keys import concept_key, content_type_key, newest_key, oldest_key
 from search.papers.hit_extras import ChunkExtras, Neighbour, encode_extras, neighbour
 from search.sources import source_facts
 
 ITERATOR_CHUNK = 2000
 # Bumped whenever an index's documents gain, lose or change a field: versions written with
 # an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
-LAYOUT_VERSIONS = {STATUTES: 2, PAPERS: 3}
+LAYOUT_VERSIONS = {STATUTES: 2, PAPERS: 4}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
@@ -138,6 +139,10 @@ def _paper_document(
         "paper_id": row["paper__paper_id"],
         "title": row["paper__title"],
         "authors": row["paper__authors"],
+        "authors_text": row["paper__authors"],
+        "author_keys": keys_of_authors(row["paper__authors"]),
+        "newest_key": newest_key(row["paper__published"], row["id"]),
+        "oldest_key": oldest_key(row["paper__published"], row["id"]),
         "categories": row["paper__categories"],
         "display": encode_extras(extras),
     }

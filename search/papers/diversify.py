@@ -71,6 +71,16 @@ def first_rows(
     return Page(tuple(rows), 0)
 
 
+def held_back_before(hits: Sequence[PoolHit], rows: Sequence[PoolHit]) -> int:
+    """How many of `hits` ranked before the last of `rows` are not among them; `rows` must be
+    what per-paper capping kept of `hits` (a subsequence, in the same order)."""
+    if not rows:
+        return 0
+    last = rows[-1].chunk_id  # a chunk is in one tier only: its id alone finds it
+    position = next(i for i, hit in enumerate(hits) if hit.chunk_id == last)
+    return position + 1 - len(rows)
+
+
 def cap_per_paper(hits: Sequence[PoolHit], cap: int) -> list[PoolHit]:
     """Hits in order, skipping any beyond the `cap`-th of its paper."""
     if cap < 1:

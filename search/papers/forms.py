@@ -1,7 +1,7 @@
 """Validation of paper search and paper look-up parameters (page and API alike).
 
 Parameter names are the seed's own. List parameters (`categories`, `contentType`,
-`entities`) accept repeated parameters, comma-separated values, or both.
+`entities`, `authors`) accept repeated parameters, comma-separated values, or both.
 """
 
 from collections.abc import Sequence
@@ -13,14 +13,19 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
+from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE
 from search.enrichment import CONTENT_TYPES
 from search.form_fields import ToolHelpBoundField, TrueFalseField
+from search.papers.author_names import fold_name
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.lookup import PaperLookup
 from search.papers.request import (
+    BIBTEX,
+    CSV,
     DEFAULT_MAX_PER_DOCUMENT,
     FULL,
+    JSON,
     MAX_PER_DOCUMENT_LIMIT,
     MINIMAL,
     PHRASE,
@@ -49,10 +54,22 @@ DIVERSIFY_CHOICES = [
     (KEY_CONCEPT, "By key concept"),
     (CONTENT_TYPE, "By content type"),
 ]
+SORT_CHOICES = [
+    (RELEVANCE, "Relevance (BM25)"),
+    (NEWEST, "Newest first"),
+    (OLDEST, "Oldest first"),
+]
+FORMAT_CHOICES = [(JSON, "JSON"), (CSV, "CSV"), (BIBTEX, "BibTeX")]
 KNOWN_PARAMS = frozenset(
-    {"query", "match", "limit", "dateFrom", "dateTo", "categories", "contentType", "entities",
-     "detail", "facets", "diversifyBy", "maxPerDocument", "run_id"}
+    {"query", "match", "limit", "offset", "sort", "dateFrom", "dateTo", "categories",
+     "contentType", "entities", "authors", "detail", "facets", "diversifyBy", "maxPerDocument",
+     "run_id", "format"}
 )  # fmt: skip
+CROSS_SITE_RUN = (
+    "run_id records this search in your research run, which a request from another site "
+    "must not do: send it from this site (or from a script, which browsers do not mark as "
+    "cross-site), or leave run_id out."
+)
 
 
 def split_values(values: Sequence[Any]) -> tuple[str, ...]:
@@ -122,10 +139,13 @@ class PaperSearchForm(forms.Form):
         max_length=MAX_QUERY_CHARS,
         error_messages={"required": "Enter words to search for (query is required)."},
         help_text=(
-            "Search query: exact terms work best (method names, IDs, titles). BM25 ranks by "
-            "chunk-level term frequency, so a paper that mentions a term often can outrank its "
-            'canonical source; for canonical paper lookup by exact name (e.g. "LoRA" -> the '
-            "original LoRA paper), prefer find_by_id by arxiv_id or title."
+            "Search query: exact terms work best (method names, IDs, titles, author names). "
+            "Each chunk is matched on its text, its paper's title and its author names. An "
+            "arXiv id in the query (2505.23808, arXiv:2505.23808v2, an arxiv.org link, "
+            "hep-th/9901001) puts that paper's chunks first and is listed in paper_matches. "
+            "BM25 ranks by chunk-level term frequency, so a paper that mentions a term often "
+            "can outrank its canonical source; for canonical paper lookup by exact name (e.g. "
+            '"LoRA" -> the original LoRA paper), prefer find_by_id by arxiv_id or title.'
         ),
     )
     match = forms.ChoiceField(
@@ -135,7 +155,8 @@ class PaperSearchForm(forms.Form):
         initial=ALL_WORDS,
         help_text=(
             "How the words are combined. DEFAULT 'all_words': EVERY word must appear in the "
-            "same chunk, which is why long queries often return nothing; adding more words "
+            "same chunk (its text, its paper's title or author names), which is why long "
+            "queries often return nothing; adding more words "
             "makes it stricter, not broader. Use 'any_words' to find chunks matching ANY of "
             "them, and 'phrase' for the words adjacent and in order. Writing `or` in the query "
             "text does NOT ask for any_words: it is dropped as a stop word; name the mode "
@@ -148,6 +169,29 @@ class PaperSearchForm(forms.Form):
         min_value=1,
         error_messages={"invalid": "limit must be a whole number.",
                         "min_value": "limit must be at least 1."},
+    )  # fmt: skip
+    offset = forms.IntegerField(
+        label="Skip rows",
+        required=False,
+        min_value=0,
+        error_messages={"invalid": "offset must be a whole number (0 or more).",
+                        "min_value": "offset must not be negative."},
+        help_text=(
+            "Rows of the results to skip: page k of size limit is offset=k*limit. Pages never "
+            "overlap or skip a row; next_offset says where the next page starts (null: none)."
+        ),
+    )  # fmt: skip
+    sort = forms.ChoiceField(
+        label="Order",
+        choices=SORT_CHOICES,
+        required=False,
+        initial=RELEVANCE,
+        error_messages={"invalid_choice": "Unknown sort %(value)s: use relevance, newest or "
+                        "oldest."},
+        help_text=(
+            "'relevance' (default, BM25), or 'newest' / 'oldest' by publication date over all "
+            "matches (undated papers last; ties by chunk id)."
+        ),
     )  # fmt: skip
     dateFrom = forms.CharField(
         label="Published from",
@@ -192,6 +236,15 @@ class PaperSearchForm(forms.Form):
             'like "BLEU"), case-insensitive. Matching chunks rank first; chunks with no '
             "entities recorded fall to the bottom rather than being dropped; chunks whose "
             "recorded entities do not match are excluded."
+        ),
+    )
+    authors = ListField(
+        label="Authors",
+        required=False,
+        widget=ListInput,
+        help_text=(
+            "Filter by author: papers with any of these authors, named 'First Last' or by last "
+            "name, ignoring case and accents (e.g. Lin Mu, Mu)."
         ),
     )
     detail = forms.ChoiceField(
@@ -249,6 +302,13 @@ class PaperSearchForm(forms.Form):
             "MCP)."
         ),
     )
+    format = forms.ChoiceField(
+        label="Format",
+        choices=FORMAT_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": "Unknown format %(value)s: use json, csv or bibtex."},
+        help_text="json (default), or the same rows as a csv or bibtex file.",
+    )
 
     def __init__(
         self,
@@ -256,12 +316,24 @@ class PaperSearchForm(forms.Form):
         *,
         catalog: PaperCatalog,
         user: User | AnonymousUser | None = None,
+        record: bool = False,
+        exports: bool = False,
+        cross_site: bool = False,
     ) -> None:
+        """`record`: a valid run_id writes to the run's history (API and MCP calls, page
+        submits); `exports`: `format` is read (the JSON API); `cross_site`: the browser says
+        another site sent the request, so it may not write to a run."""
         super().__init__(data)
         self.catalog = catalog
         self.user = user or AnonymousUser()
-        # The query as the index runs it, parsed once in clean_query (also when rejected).
+        self.record = record
+        self.cross_site = cross_site
+        if not exports:
+            del self.fields["format"]
+        # The query as the index runs it, parsed once in clean_query (also when rejected),
+        # and the arXiv ids it names.
         self.parsed: ParsedQuery | None = None
+        self.arxiv_ids: tuple[str, ...] = ()
         self.fields["categories"].widget.choices = [
             (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
         ]
@@ -282,12 +354,17 @@ class PaperSearchForm(forms.Form):
 
     def ignored_params(self) -> tuple[str, ...]:
         """Parameters sent that this search does not know (reported, not rejected)."""
-        return tuple(sorted(k for k in (self.data or {}) if k not in KNOWN_PARAMS))
+        known = KNOWN_PARAMS if "format" in self.fields else KNOWN_PARAMS - {"format"}
+        # The page's form posts its CSRF token with the search.
+        known = known | {"csrfmiddlewaretoken"}
+        return tuple(sorted(k for k in (self.data or {}) if k not in known))
 
     def clean_query(self) -> str:
         query: str = self.cleaned_data["query"]
-        parsed = self.parsed = parse_paper_query(query, self.data.get("match") or ALL_WORDS)
-        if parsed.is_empty:
+        match = self.data.get("match") or ALL_WORDS
+        parsed, self.arxiv_ids = parse_paper_query(query, match)
+        self.parsed = parsed
+        if parsed.is_empty and not self.arxiv_ids:
             stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
             if stop:
                 raise ValidationError(
@@ -311,6 +388,27 @@ class PaperSearchForm(forms.Form):
             return parse_day(value, end=end)
         except ValueError as exc:
             raise ValidationError(str(exc)) from None
+
+    def clean_offset(self) -> int:
+        offset: int = self.cleaned_data.get("offset") or 0
+        cap = settings.PORTAL_PAPER_POOL_CAP
+        if offset >= cap:
+            raise ValidationError(
+                f"offset={offset:,} is past the end of what is ranked: at most {cap:,} matching "
+                "chunks are ranked per search (the pool cap). Narrow the query instead."
+            )
+        return offset
+
+    def clean_authors(self) -> tuple[str, ...]:
+        values: tuple[str, ...] = self.cleaned_data["authors"]
+        empty = [v for v in values if not fold_name(v)]
+        if empty:
+            shown = ", ".join(repr(v) for v in empty)
+            raise ValidationError(
+                f"An author name needs letters or digits: {shown}. Give names as 'First Last' "
+                "or 'Last' (commas separate names)."
+            )
+        return values
 
     def clean_categories(self) -> tuple[str, ...]:
         values: tuple[str, ...] = self.cleaned_data["categories"]
@@ -340,6 +438,8 @@ class PaperSearchForm(forms.Form):
         value = (self.cleaned_data.get("run_id") or "").strip()
         if not value:
             return None
+        if self.record and self.cross_site:
+            raise ValidationError(CROSS_SITE_RUN)
         try:
             run = own_run(self.user, value)
         except RunRejected as exc:
@@ -360,18 +460,24 @@ class PaperSearchForm(forms.Form):
             query=data["query"],
             match=data.get("match") or ALL_WORDS,
             limit=data.get("limit"),
+            offset=data.get("offset") or 0,
+            sort=data.get("sort") or RELEVANCE,
             date_from=data.get("dateFrom"),
             date_to=data.get("dateTo"),
             categories=data.get("categories") or (),
             content_types=data.get("contentType") or (),
             entities=data.get("entities") or (),
+            authors=data.get("authors") or (),
             detail=data.get("detail") or STANDARD,
             facets=bool(data.get("facets")),
             diversify_by=data.get("diversifyBy") or DOCUMENT,
             max_per_document=data.get("maxPerDocument"),
             run_id=data.get("run_id"),
+            record=self.record and data.get("run_id") is not None,
+            format=data.get("format") or JSON,
             ignored_params=self.ignored_params(),
             parsed=self.parsed,
+            arxiv_ids=self.arxiv_ids,
         )
 
 

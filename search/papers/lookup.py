@@ -4,16 +4,17 @@ The seed sends canonical look-ups here rather than to BM25, which may rank a pap
 mentions "LoRA" often above the LoRA paper itself.
 """
 
-import re
 import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date
 
 from django.conf import settings
+from django.urls import reverse
 
 from search.backends.registry import get_backend
 from search.models import Chunk, Paper
 from search.outcomes import NotFound
+from search.papers.arxiv_ids import normalise_arxiv_id
 from search.papers.licences import Licence, licence_for
 from search.query import parse_query
 
@@ -29,10 +30,6 @@ NOT_LOADED_NOTE = (
     "No loaded paper has {name}={value}. The paper may exist but not be in this corpus; "
     "try title= for a title search."
 )
-# 2106.09685, 2106.09685v2, arXiv:2106.09685, https://arxiv.org/abs/2106.09685v2, and the
-# old style hep-ph/0701001; the version suffix is dropped.
-_ARXIV_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?(?:arxiv\.org/(?:abs|pdf)/|arxiv:)", re.I)
-_VERSION = re.compile(r"v\d+$")
 
 
 @dataclass(frozen=True)
@@ -73,6 +70,11 @@ class PaperDetail:
         """The paper's arXiv abstract page."""
         return f"https://arxiv.org/abs/{self.arxiv_id}" if self.arxiv_id else None
 
+    @property
+    def page_url(self) -> str:
+        """The paper's page on this site."""
+        return reverse("paper_page", args=[self.paper_id])
+
 
 @dataclass(frozen=True)
 class PaperLookup:
@@ -102,13 +104,6 @@ def look_up(lookup: PaperLookup, coverage_note: str) -> LookupResult:
     if detail is None:
         raise NotFound(NOT_LOADED_NOTE.format(name=lookup.by, value=lookup.value))
     return LookupResult(lookup, (detail,), PAPER_NOTE, coverage_note)
-
-
-def normalise_arxiv_id(text: str) -> str:
-    """`arXiv:2106.09685v2` or an arxiv.org URL -> `2106.09685` (no version)."""
-    value = _ARXIV_PREFIX.sub("", text.strip())
-    value = value.removesuffix(".pdf").strip("/ ")
-    return _VERSION.sub("", value)
 
 
 def by_arxiv_id(text: str, *, with_chunks: bool = True) -> PaperDetail | None:

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from search.backends.paper_search import Pool
+from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE, FieldWeights, NamedPaper, Pool
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
 from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
@@ -12,9 +12,25 @@ INDEX_UNAVAILABLE_NOTE = (
     "An administrator can rebuild it from the admin or with `manage.py reindex papers`."
 )
 RANKING = {
-    ALL_WORDS: "every searched word appears in the chunk",
-    ANY_WORDS: "at least one searched word appears in the chunk",
-    PHRASE: "the words appear in the chunk adjacent and in this order",
+    ALL_WORDS: "every searched word appears in the chunk's text, its paper's title or its "
+    "author names",
+    ANY_WORDS: "at least one searched word appears in the chunk's text, title or author names",
+    PHRASE: "the words appear adjacent and in this order in one of them (the chunk's text, "
+    "its paper's title, or one author's name)",
+}
+ORDER = {
+    RELEVANCE: "Chunks ranked by BM25 (textual match strength only, not importance) over the "
+    "chunk text, its paper's title (weight {title:g}) and author names (weight {authors:g}, "
+    "text {text:g}); ties are ordered by chunk id, so the order is stable.",
+    NEWEST: "Chunks ordered by publication date, newest first, over all matches (undated "
+    "papers last; ties by chunk id, so the order is stable); the score shown is still BM25.",
+    OLDEST: "Chunks ordered by publication date, oldest first, over all matches (undated "
+    "papers last; ties by chunk id, so the order is stable); the score shown is still BM25.",
+}
+POOL_OF = {
+    RELEVANCE: "top-scoring",
+    NEWEST: "newest",
+    OLDEST: "oldest",
 }
 DIVERSIFIED = {
     DOCUMENT: "at most {n} chunk(s) per paper (diversifyBy=document, maxPerDocument={n})",
@@ -35,34 +51,71 @@ class NoteFacts:
     held_back: int
     returned: int
     entity_names: tuple[str, ...]
+    named_papers: tuple[NamedPaper, ...] = ()
+    not_loaded: tuple[str, ...] = ()
 
 
-def truncation_warning(pool: Pool, cap: int) -> str | None:
+def truncation_warning(pool: Pool, cap: int, sort: str = RELEVANCE) -> str | None:
     """The warning for a pool that did not hold every match (also the page's banner)."""
     if not pool.truncated:
         return None
     return (
-        f"{pool.total:,} chunks match, more than the pool of {cap:,}: ranking and "
-        f"diversification covered the {pool.size:,} top-scoring matches only "
+        f"{pool.total:,} chunks match, more than the pool of {cap:,}: ranking, "
+        f"diversification and paging covered the {pool.size:,} {POOL_OF[sort]} matches only "
         "(pool.keyword.truncated). Narrow the query (more or rarer words, a phrase, "
-        "categories, contentType, dates) to rank every match."
+        "categories, contentType, authors, dates) to rank every match."
     )
+
+
+def past_the_end(offset: int, rows: int | None, pool: Pool, per_doc: int) -> str:
+    """Why an offset finds no row: fewer rows than that (the message of a 400)."""
+    if rows is None:
+        there = f"{pool.size:,} matching chunks are ranked"
+        if pool.truncated:
+            there += f" (the pool cap; {pool.total:,} match in all)"
+    else:
+        there = (
+            f"the search has {rows:,} rows ({pool.size:,} matching chunks ranked, at most "
+            f"{per_doc} per paper)"
+        )
+    return f"offset={offset:,} is past the end: {there}. Use a smaller offset."
+
+
+def end_note(pool: Pool, held_back: int, per_doc: int) -> str:
+    """What the last page says about why the rows end there."""
+    if pool.truncated:
+        return (
+            f"End of what is ranked: the pool holds the top {pool.size:,} of {pool.total:,} "
+            f"matches (pool cap {pool.cap:,}). Narrow the query to page through the others."
+        )
+    if held_back:
+        return (
+            f"End of the results: the other matching chunks come from papers already shown "
+            f"{per_doc} time(s) (raise maxPerDocument to see them)."
+        )
+    return "End of the results."
 
 
 def search_note(req: PaperSearchRequest, parsed: ParsedQuery, facts: NoteFacts) -> str:
     """Ranking explanation first, then each warning that applies."""
     spread = DIVERSIFIED[req.diversify_by].format(n=facts.max_per_document)
+    weights = FieldWeights()
     parts = [
-        "Chunks ranked by BM25 on the chunk text (textual match strength only, not "
-        f"importance); a chunk matches when {RANKING[req.match]}. Ties are ordered by "
-        f"chunk id, so the order is stable. Results are {spread}."
+        ORDER[req.sort].format(text=weights.text, title=weights.title, authors=weights.authors),
+        f"A chunk matches when {RANKING[req.match]}. Results are {spread}.",
     ]
+    parts.extend(_named_papers_note(facts))
     parts.extend(_query_warnings(req, parsed))
     warning = truncation_warning(facts.pool, facts.cap)
     if warning:
         parts.append(warning)
     if req.entities:
         parts.append(_entity_note(facts))
+    if req.authors:
+        parts.append(
+            f"Author filter ({', '.join(req.authors)}): papers with any of these authors, named "
+            "in full ('First Last') or by last name, ignoring case and accents."
+        )
     if req.date_from or req.date_to:
         parts.append("The date filter uses the publication date; undated papers are left out.")
     if facts.limit_capped_from is not None:
@@ -81,6 +134,22 @@ def search_note(req: PaperSearchRequest, parsed: ParsedQuery, facts: NoteFacts) 
     if req.ignored_params:
         parts.append(f"Unknown parameters ignored: {', '.join(req.ignored_params)}.")
     return " ".join(parts)
+
+
+def _named_papers_note(facts: NoteFacts) -> list[str]:
+    found = []
+    for paper in facts.named_papers:
+        found.append(
+            f"arXiv id {paper.arxiv_id} names a loaded paper ({paper.title}): its chunks "
+            "that pass the filters come first (the words only rank them), then the other "
+            "matches (paper_matches)."
+        )
+    for arxiv_id in facts.not_loaded:
+        found.append(
+            f"arXiv id {arxiv_id} is not loaded: no paper with that id is in this corpus "
+            "(it may exist on arXiv). The rest of the query was searched as usual."
+        )
+    return found
 
 
 def _query_warnings(req: PaperSearchRequest, parsed: ParsedQuery) -> list[str]:

@@ -1,10 +1,17 @@
-"""The paper page's chunks, with the words of the search that led there marked."""
+"""The paper page: its chunks with the words of the search that led there marked, its
+citation, and links from each author's name to a search filtered by that author."""
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from search.backends.paper_search import NEWEST
 from search.backends.registry import get_backend
+from search.papers.exports import bibtex_entry, citation_key
 from search.papers.lookup import PaperChunk, PaperDetail
-from search.papers.request import MATCH_MODES
+from search.papers.payloads import cited_paper
+from search.papers.request import MATCH_MODES, PaperSearchRequest
+from search.papers.search_page import Link, page_url
 from search.papers.service import parse_paper_query
 from search.query import ALL_WORDS
 
@@ -18,11 +25,32 @@ class ShownChunk:
     matched: bool
 
 
+def paper_context(
+    detail: PaperDetail, params: Mapping[str, str], absolute: Callable[[str], str]
+) -> dict[str, Any]:
+    """The template context of a paper page reached with `params` (query, match)."""
+    query = params.get("query", "")
+    cited = cited_paper(detail, absolute)
+    return {
+        "paper": detail,
+        "chunks": highlighted_chunks(detail, query, params.get("match", "")),
+        "query": query,
+        "bibtex": bibtex_entry(cited, citation_key(cited)),
+        "author_links": tuple(Link(name, author_search_url(name)) for name in detail.authors),
+    }
+
+
+def author_search_url(name: str) -> str:
+    """A search for an author's papers: their name as the words and as the author filter,
+    newest first."""
+    return page_url(PaperSearchRequest(query=name, authors=(name,), sort=NEWEST))
+
+
 def highlighted_chunks(detail: PaperDetail, query: str, match: str) -> list[ShownChunk]:
     """Every chunk in order; with a query, its terms and phrases marked as the index matched."""
     parsed = None
     if query.strip():
-        parsed = parse_paper_query(query, match if match in MATCH_MODES else ALL_WORDS)
+        parsed, _ = parse_paper_query(query, match if match in MATCH_MODES else ALL_WORDS)
     shown = []
     for chunk in detail.chunks:
         if parsed is None or parsed.is_empty:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from urllib.parse import urlencode
 
+from search.backends.paper_search import RELEVANCE, SORTS
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
 from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
@@ -15,6 +16,11 @@ MINIMAL = "minimal"
 STANDARD = "standard"
 FULL = "full"
 DETAILS = (MINIMAL, STANDARD, FULL)
+# What /api/search_keyword answers with: JSON, or a file of the same rows.
+JSON = "json"
+CSV = "csv"
+BIBTEX = "bibtex"
+FORMATS = (JSON, CSV, BIBTEX)
 # "At most one or two chunks per paper" (the seed): two unless the caller says otherwise.
 DEFAULT_MAX_PER_DOCUMENT = 2
 MAX_PER_DOCUMENT_LIMIT = 100
@@ -30,29 +36,42 @@ class PaperSearchRequest:
     query: str
     match: str = ALL_WORDS
     limit: int | None = None  # None: the default; above the maximum: capped with a note
+    offset: int = 0  # rows of the diversified order skipped before this page
+    sort: str = RELEVANCE
     date_from: date | None = None
     date_to: date | None = None
     categories: tuple[str, ...] = ()
     content_types: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()  # as given; the service folds them (papers.author_names)
     detail: str = STANDARD
     facets: bool = False
     diversify_by: str = DOCUMENT
     max_per_document: int | None = None
     run_id: int | None = None  # already checked to be the requesting user's run
+    # Whether this request writes to the run's history: an API call with run_id, or a search
+    # submitted on the page (POST); never the page's live, as-you-type GETs.
+    record: bool = False
+    format: str = JSON
     # Parameters the caller sent that this search does not know (reported in the note).
     ignored_params: tuple[str, ...] = ()
-    # The query as the form parsed it; left out (tests, the bench), the service parses it.
+    # The query as the form parsed it, without its arXiv ids, and those ids; left out
+    # (tests, the bench), the service parses both.
     parsed: ParsedQuery | None = field(default=None, compare=False)
+    arxiv_ids: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         for name, value, allowed in (
             ("match", self.match, MATCH_MODES),
             ("detail", self.detail, DETAILS),
             ("diversifyBy", self.diversify_by, DIVERSIFY_MODES),
+            ("sort", self.sort, SORTS),
+            ("format", self.format, FORMATS),
         ):
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
+        if self.offset < 0:
+            raise ValueError(f"offset must not be negative, got {self.offset}")
 
     def params(self, **changes: object) -> list[tuple[str, str]]:
         """The request as (seed name, value) pairs; defaults left out, lists repeated."""
@@ -60,16 +79,20 @@ class PaperSearchRequest:
             "query": self.query,
             "match": self.match if self.match != ALL_WORDS else None,
             "limit": self.limit,
+            "offset": self.offset or None,
+            "sort": self.sort if self.sort != RELEVANCE else None,
             "dateFrom": self.date_from.isoformat() if self.date_from else None,
             "dateTo": self.date_to.isoformat() if self.date_to else None,
             "categories": self.categories,
             "contentType": self.content_types,
             "entities": self.entities,
+            "authors": self.authors,
             "detail": self.detail if self.detail != STANDARD else None,
             "facets": "true" if self.facets else None,
             "diversifyBy": self.diversify_by if self.diversify_by != DOCUMENT else None,
             "maxPerDocument": self.max_per_document,
             "run_id": self.run_id,
+            "format": self.format if self.format != JSON else None,
         }
         values.update(changes)
         pairs: list[tuple[str, str]] = []

@@ -1,10 +1,12 @@
 """Research runs: create, list, find one of a user's runs, record a search in its history."""
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from search.models import ResearchRun, RunQuery
 
+# Queries listed under each run on the runs page (the run's own page lists all of them).
+RECENT_QUERIES = 10
 RUN_NOT_YOURS = (
     "run_id {run_id} is not one of your research runs (it does not exist, or another user "
     "owns it). Create a run on the research runs page and pass its id."
@@ -25,6 +27,14 @@ def runs_of(user: User | AnonymousUser) -> QuerySet[ResearchRun]:
     if not user.is_authenticated:
         return ResearchRun.objects.none()
     return ResearchRun.objects.filter(owner=user).annotate(query_count=Count("queries"))
+
+
+def runs_with_history(
+    user: User | AnonymousUser, latest: int = RECENT_QUERIES
+) -> QuerySet[ResearchRun]:
+    """The user's runs with their query counts and latest queries (`recent`, newest first)."""
+    recent = RunQuery.objects.order_by("-created", "-id")[:latest]
+    return runs_of(user).prefetch_related(Prefetch("queries", queryset=recent, to_attr="recent"))
 
 
 def create_run(user: User, name: str) -> ResearchRun:

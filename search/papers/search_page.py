@@ -1,7 +1,9 @@
-"""What the paper search page shows beside the outcome: result rows with their links, facets.
+"""What the paper search page shows beside the outcome: result rows with their links, facets,
+paging and export links, and the panel of papers named by arXiv id.
 
-Links on the page (entity chips, facet counts) are built here from the validated request,
-so every one keeps the rest of the search and opens a shareable URL.
+Links on the page (entity chips, author names, facet counts, Next / Previous) are built here
+from the validated request, so every one keeps the rest of the search and opens a shareable
+URL; a link that changes what matches starts again at the first row.
 """
 
 from dataclasses import dataclass
@@ -11,7 +13,7 @@ from django.urls import reverse
 
 from search.outcomes import Outcome
 from search.papers.forms import PaperSearchForm
-from search.papers.request import PaperSearchRequest
+from search.papers.request import BIBTEX, CSV, PaperSearchRequest
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
 
 
@@ -33,6 +35,7 @@ class Row:
     hit: PaperHit
     paper_url: str
     entity_links: tuple[Link, ...]
+    author_links: tuple[Link, ...]  # label: the name with [hl] marks where the query matched
 
 
 def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> dict[str, Any]:
@@ -48,11 +51,15 @@ def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> 
         "entity_facet_links": (),
     }
     if result is not None:
-        context["rows"] = tuple(_row(result.request, hit) for hit in result.hits)
-        context["facets_url"] = reverse("paper_facets") + "?" + result.request.query_string()
-        context["with_facets_url"] = page_url(result.request, facets="true")
+        request = result.request
+        context["rows"] = tuple(_row(request, hit) for hit in result.hits)
+        context["facets_url"] = (
+            reverse("paper_facets") + "?" + request.query_string(offset=None, sort=None)
+        )
+        context["with_facets_url"] = page_url(request, facets="true", offset=request.offset)
+        context.update(_paging_links(result), exports=_export_links(request))
         if result.facets is not None:
-            context.update(facets_context(result.request, result.facets))
+            context.update(facets_context(request, result.facets))
     return context
 
 
@@ -67,8 +74,33 @@ def facets_context(request: PaperSearchRequest, facets: PaperFacets) -> dict[str
 
 def page_url(request: PaperSearchRequest, **changes: object) -> str:
     """The search page URL for `request` with some parameters changed (facets left out: the
-    page loads them on its own)."""
+    page loads them on its own). Unless `offset` is among the changes, a changed search
+    starts again at its first row."""
+    if changes and "offset" not in changes:
+        changes["offset"] = None
+    if changes.get("offset") == 0:
+        changes["offset"] = None
     return reverse("paper_search") + "?" + request.query_string(**{"facets": None, **changes})
+
+
+def _paging_links(result: PaperSearchResult) -> dict[str, str | None]:
+    paging = result.paging
+    previous = paging.previous_offset
+    return {
+        "next_url": None
+        if paging.next_offset is None
+        else page_url(result.request, offset=paging.next_offset),
+        "previous_url": None if previous is None else page_url(result.request, offset=previous),
+    }
+
+
+def _export_links(request: PaperSearchRequest) -> tuple[Link, ...]:
+    """The rows shown, as files (the API's formats); never recorded in a research run."""
+    api = reverse("api_search_keyword") + "?"
+    return tuple(
+        Link(label, api + request.query_string(format=kind, run_id=None, facets=None))
+        for label, kind in (("CSV", CSV), ("BibTeX", BIBTEX))
+    )
 
 
 def _with_entity(request: PaperSearchRequest, name: str) -> tuple[bool, str]:
@@ -84,7 +116,18 @@ def _row(request: PaperSearchRequest, hit: PaperHit) -> Row:
         active, url = _with_entity(request, name)
         links.append(Link(name, url, active=active, kind=kind))
     paper_url = reverse("paper_page", args=[hit.paper_id]) + "?" + _highlight_params(request)
-    return Row(hit, paper_url, tuple(links))
+    return Row(hit, paper_url, tuple(links), _author_links(request, hit))
+
+
+def _author_links(request: PaperSearchRequest, hit: PaperHit) -> tuple[Link, ...]:
+    """Each author's name: a link narrowing this search to that author (back to all authors
+    when already narrowed to them alone)."""
+    links = []
+    for name, marked in zip(hit.authors, hit.authors_marked, strict=True):
+        active = request.authors == (name,)
+        url = page_url(request, authors=() if active else (name,))
+        links.append(Link(marked, url, active=active))
+    return tuple(links)
 
 
 def _highlight_params(request: PaperSearchRequest) -> str:

@@ -1,9 +1,12 @@
 """Paper search: a validated request in, a frozen result out; knows nothing of HTTP.
 
-Order of work: parse the query like the index; read the ranked pool (entity tier, BM25,
-chunk id; the top-scoring matches up to the cap) a window at a time, only as far as the
-diversified page needs; then read the page's stored fields, snippets and display extras
-(no database query). Facets, only when asked for, come from aggregations over every match.
+Order of work: parse the query like the index (arXiv ids apart); read the ranked pool
+(tier, then BM25 or date, then chunk id; the first matches in that order up to the cap) a
+window at a time, only as far as the diversified rows up to this page's end, and one more
+(does a next page exist?), need; then read the page's stored fields, snippets and display
+extras (no database query). Facets, only when asked for, come from aggregations over every
+match. Page k of size L is rows offset+1 .. offset+L of the one diversified order, so pages
+never overlap or skip a row.
 """
 
 from dataclasses import dataclass, replace
@@ -13,17 +16,23 @@ from django.conf import settings
 
 from search.backends.paper_search import (
     TIER_MATCH,
+    TIER_NAMED_PAPER,
     FacetCounts,
+    FieldWeights,
     IndexedChunk,
+    NamedPaper,
     PaperQuery,
     PaperSearchSession,
     Pool,
     PoolHit,
 )
 from search.backends.registry import get_backend
+from search.outcomes import Rejected
 from search.papers import notes, runs
+from search.papers.arxiv_ids import split_arxiv_ids
+from search.papers.author_names import fold_name
 from search.papers.catalog import load_catalog
-from search.papers.diversify import Page, first_rows
+from search.papers.diversify import DOCUMENT, Page, first_rows, held_back_before
 from search.papers.hit_extras import ChunkExtras, decode_extras
 from search.papers.licences import Licence, licence_for
 from search.papers.request import (
@@ -37,6 +46,8 @@ from search.papers.vocabulary import get_vocabulary
 from search.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 
 FACET_ENTITIES = 20
+# How text, title and author matches weigh (chosen on the dev sets: `python -m bench.weights`).
+FIELD_WEIGHTS = FieldWeights()
 FACETS_NOTE = "Counts over every matching chunk: by content type, and the most frequent entities."
 # The first window of the pool read for a page: enough for a page of rows in most searches
 # even after the per-paper cap; widened WIDEN-fold while the page is not settled.
@@ -62,7 +73,12 @@ class PaperHit:
     snippet: str
     score: float
     matched_terms: tuple[str, ...]
-    entity_tier: str | None  # None without an entity filter
+    # (field, terms): where each matched term was found (text, title, authors).
+    matched_in: tuple[tuple[str, tuple[str, ...]], ...]
+    title_marked: str
+    authors_marked: tuple[str, ...]
+    named_paper: bool  # a chunk of a paper the query names by arXiv id
+    entity_tier: str | None  # None without an entity filter (and for named papers' chunks)
     authors: tuple[str, ...]
     categories: tuple[str, ...]
     published: date | None
@@ -112,6 +128,28 @@ class PoolSummary:
 
 
 @dataclass(frozen=True)
+class Paging:
+    """Where this page sits in the diversified order, and what the per-paper cap held back."""
+
+    offset: int
+    shown: int
+    next_offset: int | None  # None: this page ends the rows
+    previous_offset: int | None  # None: this is the first page
+    held_back: int  # matches ranked up to this page's end that the per-paper cap left out
+    end_note: str | None  # said on the last page: why the rows end here
+
+    @property
+    def first(self) -> int:
+        """1-based number of the first row shown (0 when none is)."""
+        return self.offset + 1 if self.shown else 0
+
+    @property
+    def last(self) -> int:
+        """1-based number of the last row shown."""
+        return self.offset + self.shown
+
+
+@dataclass(frozen=True)
 class PaperSearchResult:
     """Everything a page or the API shows about one search."""
 
@@ -123,17 +161,27 @@ class PaperSearchResult:
     hits: tuple[PaperHit, ...]
     total: int
     pool: PoolSummary
+    paging: Paging
     facets: PaperFacets | None
     truncation_warning: str | None
     entity_filter: tuple[str, ...]  # casefolded names the entity filter looked for
+    author_filter: tuple[str, ...]  # folded names the author filter looked for
+    paper_matches: tuple[NamedPaper, ...]  # loaded papers named by arXiv id in the query
+    arxiv_ids_not_loaded: tuple[str, ...]
     note: str
     coverage_note: str
     index_version: str
     run_query_id: int | None
 
 
-def parse_paper_query(text: str, match: str) -> ParsedQuery:
-    """Tokenise like the index; `phrase` reads the whole text as one phrase (stop words kept)."""
+def parse_paper_query(text: str, match: str) -> tuple[ParsedQuery, tuple[str, ...]]:
+    """The query's words, tokenised like the index, and the arXiv ids it names (cut out of the
+    words first); `phrase` reads the remaining text as one phrase (stop words kept)."""
+    ids, text = split_arxiv_ids(text)
+    return _words(text, match), ids
+
+
+def _words(text: str, match: str) -> ParsedQuery:
     max_terms = settings.PORTAL_MAX_QUERY_TERMS
     if match == PHRASE:
         words = text.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
@@ -142,9 +190,13 @@ def parse_paper_query(text: str, match: str) -> ParsedQuery:
 
 
 def paper_query(req: PaperSearchRequest) -> PaperQuery:
-    """What the backend runs for a request: parsed words, filters, entity names with aliases."""
-    parsed = req.parsed or parse_paper_query(req.query, req.match)
-    if parsed.is_empty:
+    """What the backend runs for a request: parsed words, arXiv ids, filters, entity names
+    with their aliases, folded author names, order."""
+    if req.parsed is not None:
+        parsed, ids = req.parsed, req.arxiv_ids
+    else:
+        parsed, ids = parse_paper_query(req.query, req.match)
+    if parsed.is_empty and not ids:
         raise NothingToSearch("no searchable words in the query")
     vocabulary = get_vocabulary()
     return PaperQuery(
@@ -155,6 +207,10 @@ def paper_query(req: PaperSearchRequest) -> PaperQuery:
         date_from=req.date_from,
         date_to=req.date_to,
         entities=tuple(dict.fromkeys(n for e in req.entities for n in vocabulary.expand(e))),
+        authors=tuple(dict.fromkeys(filter(None, (fold_name(a) for a in req.authors)))),
+        arxiv_ids=ids,
+        sort=req.sort,
+        weights=FIELD_WEIGHTS,
         pool_cap=settings.PORTAL_PAPER_POOL_CAP,
     )
 
@@ -169,23 +225,41 @@ def search_facets(req: PaperSearchRequest) -> FacetsResult:
 
 
 def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
-    """Run one paper search; raises IndexUnavailable (-> 503) or NothingToSearch."""
+    """Run one paper search; raises IndexUnavailable (-> 503), NothingToSearch, or Rejected
+    for an offset past the last row."""
     spec = paper_query(req)
     parsed, wanted, cap = spec.query, spec.entities, spec.pool_cap
     catalog = load_catalog()
     session = get_backend().paper_session(spec)
     limit, capped_from = _limit(req.limit)
     per_doc = req.max_per_document or DEFAULT_MAX_PER_DOCUMENT
-    pool, page = _first_page(session, req.diversify_by, per_doc, limit)
-    held_back = page.held_back
-    hits = _hits(req, list(page.rows), session.chunks(page.rows, explain=req.detail == FULL))
+    pool, page = _first_page(session, req.diversify_by, per_doc, req.offset, limit)
+    end = req.offset + limit
+    shown = page.rows[req.offset : end]
+    if req.offset and not shown:
+        raise Rejected("offset", notes.past_the_end(req.offset, len(page.rows), pool, per_doc))
+    rows = session.chunks(shown, explain=req.detail == FULL)
+    hits = _hits(req, list(shown), rows)
     facets = None
     if req.facets:
         facets = _facets(session.facets(FACET_ENTITIES), pool.total, hits)
+    short = len(shown) < limit
+    held_back = page.held_back if short else held_back_before(pool.hits, page.rows[:end])
+    if req.diversify_by != DOCUMENT:
+        held_back = 0
+    named = session.named_papers() if spec.arxiv_ids else ()
+    found = {paper.arxiv_id for paper in named}
     facts = notes.NoteFacts(
         pool=pool, cap=cap, limit=limit, limit_capped_from=capped_from,
-        max_per_document=per_doc, held_back=held_back, returned=len(hits),
-        entity_names=req.entities,
+        max_per_document=per_doc, held_back=page.held_back, returned=len(hits),
+        entity_names=req.entities, named_papers=named,
+        not_loaded=tuple(i for i in spec.arxiv_ids if i not in found),
+    )  # fmt: skip
+    more = len(page.rows) > end
+    paging = Paging(
+        offset=req.offset, shown=len(hits), next_offset=end if more else None,
+        previous_offset=max(req.offset - limit, 0) if req.offset else None,
+        held_back=held_back, end_note=None if more else notes.end_note(pool, held_back, per_doc),
     )  # fmt: skip
     summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)
     run_query_id = _record(req, summary, len(hits), session.version)
@@ -198,9 +272,13 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
         hits=hits,
         total=pool.total,
         pool=summary,
+        paging=paging,
         facets=facets,
-        truncation_warning=notes.truncation_warning(pool, cap),
+        truncation_warning=notes.truncation_warning(pool, cap, req.sort),
         entity_filter=wanted,
+        author_filter=spec.authors,
+        paper_matches=named,
+        arxiv_ids_not_loaded=facts.not_loaded,
         note=notes.search_note(req, parsed, facts),
         coverage_note=catalog.coverage_note(),
         index_version=session.version,
@@ -209,13 +287,17 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
 
 
 def _first_page(
-    session: PaperSearchSession, mode: str, per_doc: int, limit: int
+    session: PaperSearchSession, mode: str, per_doc: int, offset: int, limit: int
 ) -> tuple[Pool, Page]:
-    """Read the ranked pool a window at a time, widening it until the page is settled."""
-    window = max(limit * FIRST_WINDOW_PER_ROW, MIN_FIRST_WINDOW)
+    """Read the ranked pool a window at a time, widening it until the rows up to this page's
+    end and one more (is there a next page?) are settled."""
+    wanted = offset + limit + 1
+    window = max(wanted * FIRST_WINDOW_PER_ROW, MIN_FIRST_WINDOW)
     while True:
         pool = session.ranked(window)
-        page = first_rows(pool.hits, mode, max_per_document=per_doc, limit=limit,
+        if offset and offset >= pool.size:  # no row there, whatever the diversification
+            raise Rejected("offset", notes.past_the_end(offset, None, pool, per_doc))
+        page = first_rows(pool.hits, mode, max_per_document=per_doc, limit=wanted,
                           complete=pool.complete)  # fmt: skip
         if page is not None:
             return pool, page
@@ -236,19 +318,23 @@ def _hits(
     req: PaperSearchRequest, page: list[PoolHit], rows: list[IndexedChunk]
 ) -> tuple[PaperHit, ...]:
     hits = []
-    for rank, (hit, row) in enumerate(zip(page, rows, strict=True), start=1):
+    for rank, (hit, row) in enumerate(zip(page, rows, strict=True), start=req.offset + 1):
         extra = decode_extras(row.display)
         if req.detail == MINIMAL:  # no chunk context at this detail
             extra = replace(extra, before=None, after=None)
+        named = hit.tier == TIER_NAMED_PAPER
         tier = None
-        if req.entities:
+        if req.entities and not named:
             tier = TIER_NAMES.get(hit.tier, UNRECORDED_TIER_NAME)
         hits.append(
             PaperHit(
                 rank=rank, chunk_id=row.chunk_id, paper_id=row.paper_id, arxiv_id=row.arxiv_id,
                 title=row.title, chunk_index=row.chunk_index, section=row.section,
                 content_type=row.content_type, snippet=row.snippet,
-                score=round(hit.score, 4), matched_terms=row.matched_terms, entity_tier=tier,
+                score=round(row.score, 4), matched_terms=row.matched_terms,
+                matched_in=row.matched_in, title_marked=row.title_marked or row.title,
+                authors_marked=row.authors_marked or row.authors, named_paper=named,
+                entity_tier=tier,
                 authors=row.authors, categories=row.categories, published=row.published,
                 extras=extra, key_concept=row.key_concept, self_contained=row.self_contained,
                 score_parts=row.score_parts, licence=licence_for(extra.source),
@@ -272,12 +358,12 @@ def _facets(counts: FacetCounts, over: int, hits: tuple[PaperHit, ...]) -> Paper
 
 
 def _record(req: PaperSearchRequest, pool: PoolSummary, returned: int, version: str) -> int | None:
-    if req.run_id is None:
+    if req.run_id is None or not req.record:
         return None
     entry = runs.record_query(
         req.run_id,
         query=req.query,
-        query_string=req.query_string(),
+        query_string=req.query_string(format=None),
         total=pool.total,
         returned=returned,
         truncated=pool.truncated,

@@ -34,3 +34,15 @@ def thousands(value: Any) -> str:
         return f"{int(value):,}"
     except (TypeError, ValueError):
         return "" if value is None else str(value)
+
+
+@register.filter
+def matched_outside_text(matched_in: Any) -> str:
+    """Where words matched besides the passage text: "the title (lora), the authors (mu)"."""
+    names = {"title": "the title", "authors": "the author names"}
+    parts = [
+        f"{names[field]} ({', '.join(terms)})"
+        for field, terms in (matched_in or ())
+        if field in names
+    ]
+    return "; ".join(parts)

@@ -6,18 +6,18 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from search.papers.forms import RunForm
-from search.papers.runs import RunRejected, create_run, own_run, runs_of
+from search.papers.runs import RunRejected, create_run, own_run, runs_with_history
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def run_list(request: HttpRequest) -> HttpResponse:
-    """Your runs, newest first, and a form to start one."""
+    """Your runs, newest first, each with its latest queries, and a form to start one."""
     form = RunForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         run = create_run(request.user, form.cleaned_data["name"])  # type: ignore[arg-type]  # login_required
         return redirect("run_detail", run_id=run.pk)
-    context = {"form": form, "runs": runs_of(request.user)}
+    context = {"form": form, "runs": runs_with_history(request.user)}
     return render(request, "papers/runs.html", context, status=400 if form.errors else 200)
 
 

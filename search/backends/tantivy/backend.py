@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
 from search.backends.statute_search import HitPage, TextSearch
-from search.backends.tantivy import analysis, papers, reader, statutes
+from search.backends.tantivy import analysis, paper_corpus, papers, reader, statutes
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
@@ -31,10 +31,10 @@ class TantivyBackend:
         return papers.open_paper_search(spec)
 
     def paper_facts(self, top_entities: int) -> IndexFacts:
-        return papers.index_facts(top_entities)
+        return paper_corpus.index_facts(top_entities)
 
     def paper_title_matches(self, query: ParsedQuery, limit: int) -> Sequence[tuple[int, float]]:
-        return papers.title_matches(query, limit)
+        return paper_corpus.title_matches(query, limit)
 
     def live_version(self, index_name: str) -> str:
         version = IndexStore(index_name).live_version()

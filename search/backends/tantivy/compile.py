@@ -10,6 +10,11 @@ Semantics (SPEC sections 1 and 2, Lucene-style):
 - loose terms, `all_words`: every term is required.
 - phrases: always required; a one-word phrase is a required term.
 - filters: required and wrapped in `const_score_query(..., 0.0)` so they never move BM25.
+
+Over several weighted fields (`compile_fields`, papers: text, title, authors), each word is
+one clause that any field satisfies (a Should over the fields, each field's BM25 times its
+weight), and a phrase must be adjacent within one field; the mode then combines these
+per-word clauses exactly as above, so `all_words` needs every word somewhere in the record.
 """
 
 from collections.abc import Sequence
@@ -50,11 +55,74 @@ def compile_query(
     return tantivy.Query.boolean_query(clauses)
 
 
-def phrase_clause(schema: tantivy.Schema, field: str, words: Sequence[str]) -> tantivy.Query:
-    """Adjacent words in order; a single word is a plain term (tantivy needs two for a phrase)."""
+def compile_fields(
+    schema: tantivy.Schema,
+    query: ParsedQuery,
+    *,
+    fields: Sequence[tuple[str, float]],
+    mode: str = ANY_WORDS,
+    filters: Sequence[Filter] = (),
+    adjacent: Sequence[tuple[str, float]] = (),
+    slop: int = 0,
+) -> tantivy.Query:
+    """The whole query over weighted fields: words by `mode`, phrases required, filters;
+    with `adjacent` fields, an optional clause scores the loose words as a phrase there."""
+    if query.is_empty:
+        raise ValueError("nothing to search: the parsed query has no terms or phrases")
+    clauses: list[Clause] = [
+        (tantivy.Occur.Must, _in_any(schema, fields, p)) for p in query.phrases
+    ]
+    if query.terms:
+        words = [_in_any(schema, fields, (t,)) for t in query.terms]
+        if mode == ALL_WORDS:
+            clauses.extend((tantivy.Occur.Must, w) for w in words)
+        else:
+            group = tantivy.Query.boolean_query(
+                [(tantivy.Occur.Should, w) for w in words], minimum_number_should_match=1
+            )
+            occur = tantivy.Occur.Should if query.phrases else tantivy.Occur.Must
+            clauses.append((occur, group))
+    if len(query.terms) > 1 and adjacent:
+        clauses.append((tantivy.Occur.Should, _in_any(schema, adjacent, query.terms, slop)))
+    clauses.extend((tantivy.Occur.Must, filter_query(schema, f)) for f in filters)
+    return tantivy.Query.boolean_query(clauses)
+
+
+def ranking_fields(
+    schema: tantivy.Schema, query: ParsedQuery, *, fields: Sequence[tuple[str, float]]
+) -> tantivy.Query:
+    """Any term or phrase over weighted fields; as a Should beside a Must it only scores."""
+    words = [*((t,) for t in query.terms), *query.phrases]
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, _in_any(schema, fields, w)) for w in words],
+        minimum_number_should_match=1,
+    )
+
+
+def _in_any(
+    schema: tantivy.Schema,
+    fields: Sequence[tuple[str, float]],
+    words: Sequence[str],
+    slop: int = 0,
+) -> tantivy.Query:
+    """`words` (one term, or a phrase) in any one of the fields, each match weighted."""
+    options: list[Clause] = []
+    for field, weight in fields:
+        clause = phrase_clause(schema, field, words, slop)
+        if weight != 1.0:
+            clause = tantivy.Query.boost_query(clause, weight)
+        options.append((tantivy.Occur.Should, clause))
+    return tantivy.Query.boolean_query(options, minimum_number_should_match=1)
+
+
+def phrase_clause(
+    schema: tantivy.Schema, field: str, words: Sequence[str], slop: int = 0
+) -> tantivy.Query:
+    """Words in order, adjacent (`slop` words may come between); a single word is a plain
+    term (tantivy needs two for a phrase)."""
     if len(words) == 1:
         return tantivy.Query.term_query(schema, field, words[0])
-    return tantivy.Query.phrase_query(schema, field, list(words))
+    return tantivy.Query.phrase_query(schema, field, list(words), slop=slop)
 
 
 def filter_query(schema: tantivy.Schema, spec: Filter) -> tantivy.Query:

@@ -1,15 +1,17 @@
 """The paper search on a live tantivy index: tiered pool, facet aggregations, display rows.
 
-Words are compiled by the shared `compile_query` on the `text` field; every filter is a
-zero-score clause, so BM25 alone orders a tier. The entity soft filter runs as two
-queries (tier 0: the chunk names a wanted entity; tier 1: the chunk has no entities
-recorded), so the pool takes the best of tier 0 before any of tier 1 and each tier's
-count is exact. Chunks whose recorded entities name none of them match neither tier.
+Words are compiled by `compile_fields` over the chunk's text, its paper's title and author
+names (each field's BM25 weighted); every filter is a zero-score clause, so BM25 alone
+orders a tier. Tiers run as separate queries, so the pool takes all of one tier before any
+of the next and each tier's count is exact: first the chunks of papers the query names by
+arXiv id (the words only rank them), then the other matches; the entity soft filter splits
+those into chunks naming a wanted entity and chunks with no entities recorded. Chunks whose
+recorded entities name none of them match no tier. `sort=newest|oldest` reads each tier in
+date order from a fast field instead of by score; the rows shown are then scored alone.
 """
 
 import functools
 import json
-import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime, time
 from typing import Concatenate
@@ -18,34 +20,46 @@ import tantivy
 
 from search.backends.base import Terms
 from search.backends.paper_search import (
+    AUTHORS,
+    NEWEST,
+    OLDEST,
+    RELEVANCE,
+    SEARCHED_FIELDS,
+    TEXT,
     TIER_MATCH,
+    TIER_NAMED_PAPER,
     TIER_UNRECORDED,
+    TITLE,
     FacetCounts,
     IndexedChunk,
-    IndexFacts,
+    NamedPaper,
     PaperQuery,
     Pool,
     PoolHit,
 )
-from search.backends.tantivy.compile import compile_query, filter_query
-from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.ranking import count, top_hits
+from search.backends.tantivy.compile import (
+    compile_fields,
+    filter_query,
+    phrase_clause,
+    ranking_fields,
+)
+from search.backends.tantivy.paper_corpus import facet_counts
+from search.backends.tantivy.paper_rows import RowReader, day_of
+from search.backends.tantivy.ranking import count, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.indexes.names import PAPERS
-from search.query import ALL_WORDS, ParsedQuery, render_phrase
+from search.query import render_phrase
 
-SEARCHED_FIELD = "text"
+Must, Should, MustNot = tantivy.Occur.Must, tantivy.Occur.Should, tantivy.Occur.MustNot
+# The index field behind each searched field of the seam.
+INDEX_FIELDS = {TEXT: "text", TITLE: "title", AUTHORS: "authors_text"}
+FIELD_NAMES = {index: name for name, index in INDEX_FIELDS.items()}
+# Short fields where the loose words standing together earn extra score (FieldWeights).
+ADJACENT = (TITLE, AUTHORS)
+# Date orders: (fast field, ascending); see search.papers.group_keys.
+DATE_KEYS = {NEWEST: ("newest_key", False), OLDEST: ("oldest_key", True)}
 TIE_BREAK_FIELD = "chunk_id"
 GROUP_FIELDS = ("paper_key", "concept_key", "content_type_key")
-SNIPPET_CHARS = 280
-# Per-segment term buckets for the entity facet: above the number of distinct entity
-# names in a segment, tantivy's terms aggregation is exact (no per-segment top-N cut).
-ENTITY_SEGMENT_SIZE = 200_000
-CONTENT_TYPE_BUCKETS = 50
-# Title search reads this many chunk hits per wanted paper (chunks repeat the title).
-TITLE_WINDOW = 100
-# An explanation names a term query's term as `Term(field=0, type=Str, "word")`.
-_TERM_CONTEXT = re.compile(r'type=Str, "(.*)"\)')
 
 
 def _guarded[**P, R](
@@ -66,6 +80,18 @@ def open_paper_search(spec: PaperQuery) -> "TantivyPaperSearch":
     return TantivyPaperSearch(live_index(PAPERS), spec)
 
 
+def _all(*clauses: tantivy.Query) -> tantivy.Query:
+    return tantivy.Query.boolean_query([(Must, c) for c in clauses])
+
+
+def _any(queries: Sequence[tantivy.Query]) -> tantivy.Query:
+    if len(queries) == 1:
+        return queries[0]
+    return tantivy.Query.boolean_query(
+        [(Should, q) for q in queries], minimum_number_should_match=1
+    )
+
+
 class TantivyPaperSearch:
     """One paper search on one searcher (implements `PaperSearchSession`)."""
 
@@ -74,40 +100,67 @@ class TantivyPaperSearch:
         self.version = live.version
         self.schema = live.index.schema
         self.searcher = live.searcher()
-        filters = []
-        if spec.categories:
-            filters.append(Terms("categories", spec.categories))
-        if spec.content_types:
-            filters.append(Terms("content_type", spec.content_types))
-        words = compile_query(
-            self.schema, spec.query, field=SEARCHED_FIELD, mode=spec.mode, filters=filters
-        )
-        self.words = self._with(words, self._date_filter())
+        weights = spec.weights
+        self.fields = [(INDEX_FIELDS[f], weights.of(f)) for f in SEARCHED_FIELDS]
+        self.adjacent = [
+            (INDEX_FIELDS[f], weights.adjacent * weights.of(f)) for f in ADJACENT
+        ] if weights.adjacent else []  # fmt: skip
+        filters = self._filters()
+        named = filter_query(self.schema, Terms("arxiv_id", spec.arxiv_ids))
+        entity_tiers: list[tuple[int, tantivy.Query | None]] = [(TIER_MATCH, None)]
+        either = None
         if spec.entities:
-            named = filter_query(self.schema, Terms("entities", spec.entities))
+            wanted = filter_query(self.schema, Terms("entities", spec.entities))
             unrecorded = tantivy.Query.const_score_query(
                 tantivy.Query.term_query(self.schema, "entity_count", 0), 0.0
             )
-            self.tiers = [(TIER_MATCH, self._with(self.words, named)),
-                          (TIER_UNRECORDED, self._with(self.words, unrecorded))]  # fmt: skip
-            either = tantivy.Query.boolean_query(
-                [(tantivy.Occur.Should, named), (tantivy.Occur.Should, unrecorded)],
-                minimum_number_should_match=1,
+            entity_tiers = [(TIER_MATCH, wanted), (TIER_UNRECORDED, unrecorded)]
+            either = _any([wanted, unrecorded])
+        # (tier, query with the entity condition, query without it)
+        parts: list[tuple[int, tantivy.Query, tantivy.Query]] = []
+        if spec.arxiv_ids:
+            clauses = [(Must, named), *((Must, f) for f in filters)]
+            if not spec.query.is_empty:
+                clauses.append(
+                    (Should, ranking_fields(self.schema, spec.query, fields=self.fields))
+                )
+            plain = tantivy.Query.boolean_query(clauses)
+            parts.append(
+                (TIER_NAMED_PAPER, plain if either is None else _all(plain, either), plain)
             )
-            self.matching = self._with(self.words, either)
-        else:
-            self.tiers = [(TIER_MATCH, self.words)]
-            self.matching = self.words
+        if not spec.query.is_empty:
+            words = compile_fields(
+                self.schema, spec.query, fields=self.fields, mode=spec.mode,
+                adjacent=self.adjacent, slop=spec.weights.slop,
+            )  # fmt: skip
+            clauses = [(Must, words), *((Must, f) for f in filters)]
+            if spec.arxiv_ids:
+                clauses.append((MustNot, named))  # already in the first tier
+            plain = tantivy.Query.boolean_query(clauses)
+            for tier, condition in entity_tiers:
+                parts.append((tier, plain if condition is None else _all(plain, condition), plain))
+        self.tiers = [(tier, query) for tier, query, _ in parts]
+        self.by_tier = dict(self.tiers)
+        self.matching = _any([query for _, query, _ in parts])
+        self.unfiltered = _any(list(dict.fromkeys(plain for _, _, plain in parts)))
         # Counts are the same for every window: kept once read.
         self._counts: dict[int, int] = {}
         self._excluded: int | None = None
 
-    def _with(self, query: tantivy.Query, extra: tantivy.Query | None) -> tantivy.Query:
-        if extra is None:
-            return query
-        return tantivy.Query.boolean_query(
-            [(tantivy.Occur.Must, query), (tantivy.Occur.Must, extra)]
-        )
+    def _filters(self) -> list[tantivy.Query]:
+        """Every hard filter as a zero-score clause."""
+        spec = self.spec
+        found = [
+            filter_query(self.schema, Terms(field, values))
+            for field, values in (
+                ("categories", spec.categories),
+                ("content_type", spec.content_types),
+                ("author_keys", spec.authors),
+            )
+            if values
+        ]
+        dates = self._date_filter()
+        return found if dates is None else [*found, dates]
 
     def _date_filter(self) -> tantivy.Query | None:
         if self.spec.date_from is None and self.spec.date_to is None:
@@ -123,13 +176,13 @@ class TantivyPaperSearch:
 
     @_guarded
     def ranked(self, window: int) -> Pool:
-        """The best `window` hits of tier 0, then of tier 1, within the cap; exact counts."""
+        """The first `window` hits of each tier in turn, within the cap; exact counts."""
         room = min(window, self.spec.pool_cap)
         hits: list[PoolHit] = []
         tier_totals = []
         for number, (tier, query) in enumerate(self.tiers):
             if room > 0:
-                scored, count_ = top_hits(self.searcher, query, room, TIE_BREAK_FIELD)
+                scored, count_ = self._read(query, room)
             else:
                 scored, count_ = [], self._tier_count(number, query)
             self._counts[number] = count_
@@ -155,13 +208,53 @@ class TantivyPaperSearch:
             room -= len(scored)
         total = sum(tier_totals)
         if self._excluded is None:
-            self._excluded = count(self.searcher, self.words) - total if self.spec.entities else 0
+            self._excluded = (
+                count(self.searcher, self.unfiltered) - total if self.spec.entities else 0
+            )
         return Pool(tuple(hits), total, tuple(tier_totals), self._excluded, self.spec.pool_cap)
+
+    def _read(
+        self, query: tantivy.Query, limit: int
+    ) -> tuple[list[tuple[float, tantivy.DocAddress, int | None]], int]:
+        """The first `limit` hits of one tier in the search's order: (score, address, chunk id).
+
+        In date order the score is not known yet (0.0): `chunks` scores the rows shown.
+        """
+        if self.spec.sort == RELEVANCE:
+            return top_hits(self.searcher, query, limit, TIE_BREAK_FIELD)
+        key, ascending = DATE_KEYS[self.spec.sort]
+        addresses, total = top_by_key(self.searcher, query, limit, key, ascending=ascending)
+        ids = self.searcher.fast_field_values(TIE_BREAK_FIELD, addresses) if addresses else []
+        return [
+            (0.0, a, None if i is None else int(i)) for a, i in zip(addresses, ids, strict=True)
+        ], total
 
     def _tier_count(self, number: int, query: tantivy.Query) -> int:
         if number not in self._counts:
             self._counts[number] = count(self.searcher, query)
         return self._counts[number]
+
+    @_guarded
+    def named_papers(self) -> tuple[NamedPaper, ...]:
+        """Each loaded paper of the query's arXiv ids, read from its first chunk."""
+        found = []
+        for arxiv_id in self.spec.arxiv_ids:
+            query = tantivy.Query.term_query(self.schema, "arxiv_id", arxiv_id)
+            addresses, chunks = top_by_key(self.searcher, query, 1, TIE_BREAK_FIELD, ascending=True)
+            if not addresses:
+                continue
+            doc = self.searcher.doc(addresses[0])
+            found.append(
+                NamedPaper(
+                    arxiv_id=arxiv_id,
+                    paper_id=str(doc.get_first("paper_id") or ""),
+                    title=str(doc.get_first("title") or ""),
+                    authors=tuple(str(a) for a in doc.get_all("authors")),
+                    published=day_of(doc.get_first("published")),
+                    chunks=chunks,
+                )
+            )
+        return tuple(found)
 
     @_guarded
     def facets(self, top_entities: int) -> FacetCounts:
@@ -170,148 +263,66 @@ class TantivyPaperSearch:
 
     @_guarded
     def chunks(self, hits: Sequence[PoolHit], *, explain: bool) -> list[IndexedChunk]:
-        """Stored fields, a marked snippet and the matched terms of each hit, in order."""
+        """Stored fields, a marked snippet, where the words matched and the score of each hit."""
+        scores = self._scores(hits)
+        reader = RowReader(self.spec.query)
         rows = []
-        matcher = TextMatcher(self.spec.query)
         for hit in hits:
             doc = self.searcher.doc(hit.address)
-            text = str(doc.get_first(SEARCHED_FIELD) or "")
-            shown, matched = matcher.summary(text, SNIPPET_CHARS)
             parts = self._score_parts(hit) if explain else ()
-            rows.append(_indexed_chunk(doc, hit, shown, matched, parts))
+            rows.append(reader.read(doc, hit, scores.get(hit.chunk_id, hit.score), parts))
         return rows
 
+    def _scores(self, hits: Sequence[PoolHit]) -> dict[int, float]:
+        """BM25 of hits read in date order: their tier's query, narrowed to them, once per tier."""
+        if self.spec.sort == RELEVANCE or not hits:
+            return {}
+        scores: dict[int, float] = {}
+        for tier in dict.fromkeys(h.tier for h in hits):
+            ids = [h.chunk_id for h in hits if h.tier == tier]
+            only = tantivy.Query.const_score_query(
+                tantivy.Query.term_set_query(self.schema, TIE_BREAK_FIELD, ids), 0.0
+            )
+            scored, _ = top_hits(
+                self.searcher, _all(self.by_tier[tier], only), len(ids), TIE_BREAK_FIELD
+            )
+            scores.update((int(chunk_id or 0), score) for score, _, chunk_id in scored)
+        return scores
+
     def _score_parts(self, hit: PoolHit) -> tuple[tuple[str, float], ...]:
-        """BM25 contribution of each searched term and phrase, from tantivy's explanation."""
-        query = self.tiers[0][1] if hit.tier == TIER_MATCH else self.tiers[-1][1]
-        tree = json.loads(query.explain(self.searcher, hit.address).to_json())
-        phrases = iter(render_phrase(p) for p in self.spec.query.phrases if len(p) > 1)
-        parts: list[tuple[str, float]] = []
-        _collect_parts(tree, phrases, parts)
+        """BM25 contribution of each searched term and phrase in each field (`title:word`,
+        `authors:word`; text unprefixed), and of the adjacency bonus; they sum to the score."""
+        query = self.spec.query
+        clauses: list[tuple[str, tantivy.Query]] = []
+        for words in [*((t,) for t in query.terms), *query.phrases]:
+            label = words[0] if len(words) == 1 else render_phrase(words)
+            for field, weight in self.fields:
+                clause = _weighted(phrase_clause(self.schema, field, words), weight)
+                clauses.append((_labelled(field, label), clause))
+        if hit.tier != TIER_NAMED_PAPER and len(query.terms) > 1:
+            for field, weight in self.adjacent:
+                clause = phrase_clause(self.schema, field, query.terms, self.spec.weights.slop)
+                label = "adjacent " + _labelled(field, render_phrase(query.terms))
+                clauses.append((label, _weighted(clause, weight)))
+        parts = []
+        for label, clause in clauses:
+            try:
+                tree = json.loads(clause.explain(self.searcher, hit.address).to_json())
+            except ValueError:  # the document does not match this clause
+                continue
+            parts.append((label, round(float(tree["value"]), 4)))
         return tuple(parts)
 
 
-def facet_counts(
-    searcher: tantivy.Searcher, query: tantivy.Query, top_entities: int
-) -> FacetCounts:
-    """Content-type counts and the `top_entities` most frequent entities over `query`'s matches."""
-    request = {
-        "content_type": {"terms": {"field": "content_type", "size": CONTENT_TYPE_BUCKETS}},
-        "entities": {
-            "terms": {
-                "field": "entities",
-                "size": max(top_entities, 1),
-                "segment_size": ENTITY_SEGMENT_SIZE,
-            }
-        },
-    }
-    found = searcher.aggregate(query, request)
-    return FacetCounts(
-        content_types=_buckets(found.get("content_type")),
-        entities=_buckets(found.get("entities"))[:top_entities],
-    )
+def _weighted(query: tantivy.Query, weight: float) -> tantivy.Query:
+    return query if weight == 1.0 else tantivy.Query.boost_query(query, weight)
 
 
-def _collect_parts(node: dict, phrases: object, parts: list[tuple[str, float]]) -> None:
-    """Walk an explanation: term and phrase scorers are leaves, boolean nodes are summed."""
-    description = str(node.get("description", ""))
-    if description.startswith("TermQuery"):
-        found = _TERM_CONTEXT.search(" ".join(node.get("context") or []))
-        parts.append((found.group(1) if found else "term", round(float(node["value"]), 4)))
-    elif description.startswith("Phrase"):
-        label = next(phrases, "phrase")  # type: ignore[call-overload]
-        parts.append((label, round(float(node["value"]), 4)))
-    elif description.startswith("BooleanClause"):
-        for child in node.get("details") or []:
-            _collect_parts(child, phrases, parts)
-
-
-def _buckets(agg: dict | None) -> tuple[tuple[str, int], ...]:
-    buckets = (agg or {}).get("buckets") or []
-    pairs = [(str(b["key"]), int(b["doc_count"])) for b in buckets if b.get("doc_count")]
-    # Count descending, then name: tantivy's order within equal counts is not specified.
-    return tuple(sorted(pairs, key=lambda p: (-p[1], p[0])))
+def _labelled(field: str, label: str) -> str:
+    """`word` for the text, `title:word` and `authors:word` for the others."""
+    name = FIELD_NAMES[field]
+    return label if name == TEXT else f"{name}:{label}"
 
 
 def _midnight(day: date) -> datetime:
     return datetime.combine(day, time(), tzinfo=UTC)
-
-
-def _indexed_chunk(
-    doc: tantivy.Document,
-    hit: PoolHit,
-    snippet: str,
-    matched: tuple[str, ...],
-    parts: tuple[tuple[str, float], ...],
-) -> IndexedChunk:
-    published = doc.get_first("published")
-    return IndexedChunk(
-        chunk_id=hit.chunk_id,
-        paper_key=hit.paper_key,
-        paper_id=str(doc.get_first("paper_id") or ""),
-        arxiv_id=doc.get_first("arxiv_id"),
-        title=str(doc.get_first("title") or ""),
-        authors=tuple(str(a) for a in doc.get_all("authors")),
-        categories=tuple(str(c) for c in doc.get_all("categories")),
-        published=published.date() if isinstance(published, datetime) else None,
-        chunk_index=int(doc.get_first("chunk_index") or 0),
-        section=str(doc.get_first("section") or ""),
-        content_type=str(doc.get_first("content_type") or ""),
-        key_concept=str(doc.get_first("key_concept") or ""),
-        self_contained=bool(doc.get_first("self_contained")),
-        snippet=snippet,
-        matched_terms=matched,
-        display=doc.get_first("display"),
-        score_parts=parts,
-    )
-
-
-def index_facts(top_entities: int) -> IndexFacts:
-    """Chunk count, papers per category and corpus-wide facet counts of the live version."""
-    live = live_index(PAPERS)
-    with read_guard(PAPERS, live.version):
-        return _index_facts(live, top_entities)
-
-
-def _index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
-    """Chunk count, papers per category and corpus-wide facet counts of a version.
-
-    Papers per category are counted on abstract chunks (chunk_index 0, one per paper with
-    an abstract): papers without an abstract have no categories in this corpus.
-    """
-    searcher = live.searcher()
-    abstracts = tantivy.Query.term_query(live.index.schema, "chunk_index", 0)
-    terms = {"field": "categories", "size": 10_000, "segment_size": ENTITY_SEGMENT_SIZE}
-    per_category = searcher.aggregate(abstracts, {"categories": {"terms": terms}})
-    abstract_count = count(searcher, abstracts)
-    overall = facet_counts(searcher, tantivy.Query.all_query(), top_entities)
-    return IndexFacts(
-        version=live.version,
-        chunks=int(searcher.num_docs),
-        abstracts=abstract_count,
-        categories=_buckets(per_category.get("categories")),
-        content_types=overall.content_types,
-        entities=overall.entities,
-    )
-
-
-def title_matches(query: ParsedQuery, limit: int) -> list[tuple[int, float]]:
-    """Papers whose title holds every searched word: (paper key, best score), best first.
-
-    Every chunk carries its paper's title, so hits are grouped by paper; the window is
-    wide enough for the longest papers (about 100 chunks) to leave room for others.
-    """
-    live = live_index(PAPERS)
-    with read_guard(PAPERS, live.version):
-        return _title_matches(live, query, limit)
-
-
-def _title_matches(live: LiveIndex, query: ParsedQuery, limit: int) -> list[tuple[int, float]]:
-    searcher = live.searcher()
-    compiled = compile_query(live.index.schema, query, field="title", mode=ALL_WORDS)
-    scored, _ = top_hits(searcher, compiled, limit * TITLE_WINDOW, TIE_BREAK_FIELD)
-    keys = searcher.fast_field_values("paper_key", [address for _, address, _ in scored])
-    best: dict[int, float] = {}
-    for (score, _, _), key in zip(scored, keys, strict=True):
-        best.setdefault(int(key or 0), score)
-    return list(best.items())[:limit]

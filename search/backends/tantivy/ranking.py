@@ -49,3 +49,14 @@ def top_hits(
 def count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:
     """How many documents match (limit=0 panics in tantivy; one hit is the cheapest count)."""
     return int(searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
+
+
+def top_by_key(
+    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, key: str, *, ascending: bool
+) -> tuple[list[tantivy.DocAddress], int]:
+    """The first `limit` matches ordered by a fast unsigned field whose values are unique
+    (so the order is total), and the match count."""
+    order = tantivy.Order.Asc if ascending else tantivy.Order.Desc
+    result = searcher.search(query, limit, count=True, order_by_field=key, order=order)
+    total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
+    return [address for _, address in result.hits], total

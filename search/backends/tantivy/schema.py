@@ -18,12 +18,14 @@ def build_analyzer() -> tantivy.TextAnalyzer:
     )
 
 
-def _words(builder: tantivy.SchemaBuilder, name: str) -> None:
-    builder.add_text_field(name, stored=True, tokenizer_name=ANALYZER, index_option="position")
+def _words(builder: tantivy.SchemaBuilder, name: str, *, stored: bool = True) -> None:
+    builder.add_text_field(name, stored=stored, tokenizer_name=ANALYZER, index_option="position")
 
 
-def _raw(builder: tantivy.SchemaBuilder, name: str, *, fast: bool = False) -> None:
-    builder.add_text_field(name, stored=True, tokenizer_name="raw", fast=fast)
+def _raw(
+    builder: tantivy.SchemaBuilder, name: str, *, fast: bool = False, stored: bool = True
+) -> None:
+    builder.add_text_field(name, stored=stored, tokenizer_name="raw", fast=fast)
 
 
 def statute_schema() -> tantivy.Schema:
@@ -54,6 +56,10 @@ def paper_schema() -> tantivy.Schema:
     b = tantivy.SchemaBuilder()
     _words(b, "text")
     _words(b, "title")
+    # Author names as words (one value per author: a phrase never runs across two names),
+    # and folded for the `authors` filter (search.papers.author_names); `authors` displays.
+    _words(b, "authors_text", stored=False)
+    _raw(b, "author_keys", stored=False)
     for name in ("paper_id", "arxiv_id", "section", "authors", "key_concept"):
         _raw(b, name)
     for name in ("content_type", "categories", "entities"):
@@ -64,6 +70,10 @@ def paper_schema() -> tantivy.Schema:
     b.add_unsigned_field("entity_count", stored=True, indexed=True, fast=True)
     b.add_boolean_field("self_contained", stored=True, indexed=True, fast=True)
     b.add_date_field("published", stored=True, indexed=True, fast=True)
+    # Date orders with the tie-break built in (search.papers.group_keys): one fast field each,
+    # so sort=newest|oldest is one sorted read, deterministic, with undated papers last.
+    b.add_unsigned_field("newest_key", fast=True)
+    b.add_unsigned_field("oldest_key", fast=True)
     # Numeric twins of key_concept and content_type, to group pool hits (papers.group_keys).
     b.add_unsigned_field("concept_key", fast=True)
     b.add_unsigned_field("content_type_key", fast=True)
