@@ -47,8 +47,8 @@ class FieldWeights:
     text: float = 1.0
     title: float = 2.0
     authors: float = 1.5
-    adjacent: float = 1.0
-    slop: int = 1
+    adjacent: float = 4.0
+    slop: int = 0
 
     def of(self, field: str) -> float:
         """The weight of one of SEARCHED_FIELDS."""

@@ -106,7 +106,7 @@ def search_note(req: PaperSearchRequest, parsed: ParsedQuery, facts: NoteFacts) 
     ]
     parts.extend(_named_papers_note(facts))
     parts.extend(_query_warnings(req, parsed))
-    warning = truncation_warning(facts.pool, facts.cap)
+    warning = truncation_warning(facts.pool, facts.cap, req.sort)
     if warning:
         parts.append(warning)
     if req.entities:
