@@ -2,8 +2,9 @@
 
 Before the search read the ranked pool a window at a time, it read the whole pool (up to
 the cap) and diversified all of it. `reference_diversify` is that diversification, kept as
-it was; `reference_page` runs it on a session's whole pool. The service must give exactly
-the rows, order, totals, tier counts and truncation these give.
+it was; `reference_page` runs it on a session's whole pool and cuts the page at `offset`.
+The service must give exactly the rows, order, totals, tier counts, truncation and paging
+these give.
 """
 
 from collections.abc import Sequence
@@ -38,11 +39,18 @@ def reference_diversify(
 
 
 def reference_page(
-    session: PaperSearchSession, mode: str, *, max_per_document: int, limit: int, cap: int
-) -> tuple[Pool, list[PoolHit], int]:
-    """The whole pool of a session and its diversified first page, as computed before."""
+    session: PaperSearchSession,
+    mode: str,
+    *,
+    max_per_document: int,
+    limit: int,
+    cap: int,
+    offset: int = 0,
+) -> tuple[Pool, list[PoolHit], int, bool]:
+    """The whole pool of a session, the page of its diversified rows at `offset`, how many
+    hits the per-paper cap held back over the whole pool, and whether rows follow the page."""
     pool = session.ranked(cap)
-    page, held_back = reference_diversify(
-        pool.hits, mode, max_per_document=max_per_document, limit=limit
+    rows, held_back = reference_diversify(
+        pool.hits, mode, max_per_document=max_per_document, limit=len(pool.hits)
     )
-    return pool, page, held_back
+    return pool, rows[offset : offset + limit], held_back, len(rows) > offset + limit

@@ -218,3 +218,98 @@ def test_paper_lookup_errors(client: Client, paper_index: Path) -> None:
     assert get(client, "/api/paper", 404, arxiv_id="9999.99999")["error"] == "not_found"
     assert get(client, "/api/paper", 400)["error"] == "bad_request"
     assert get(client, "/api/paper", 400, arxiv_id="1", title="x")["error"] == "bad_request"
+
+
+# --- titles, authors, arXiv ids, paging, order (issue 12) ------------------------------------
+
+
+def test_arxiv_id_in_the_query_gives_paper_matches(client: Client, paper_index: Path) -> None:
+    body = get(client, SEARCH, query="https://arxiv.org/abs/2106.09685v2")
+    (match,) = body["paper_matches"]
+    assert match["arxiv_id"] == "2106.09685" and match["url"] == "/papers/2106.09685/"
+    assert match["lookup"] == "/api/paper?arxiv_id=2106.09685" and match["chunks"] == 4
+    assert body["arxiv_ids_not_loaded"] == [] and body["terms_searched"] == []
+    assert all(row["paper_match"] for row in body["results"])
+    missing = get(client, SEARCH, query="arXiv:2501.99999")
+    assert missing["paper_matches"] == [] and missing["arxiv_ids_not_loaded"] == ["2501.99999"]
+    assert "2501.99999 is not loaded" in missing["note"] and missing["total"] == 0
+
+
+def test_rows_say_where_the_words_matched(client: Client, paper_index: Path) -> None:
+    row = get(client, SEARCH, query="unsupervised noisy")["results"][0]
+    assert row["matched_terms"] == ["unsupervised", "noisy"]
+    assert row["matched_in"] == {"text": ["noisy"], "title": ["unsupervised"]}
+    full = get(client, SEARCH, query="hopper", detail="full")["results"][0]
+    assert [t["term"] for t in full["scores"]["terms"]] == ["authors:hopper"]
+
+
+def test_authors_filter_takes_repeats_and_commas(client: Client, paper_index: Path) -> None:
+    repeated = client.get(SEARCH + "?query=strings+kernels&match=any_words&authors=Mu"
+                          "&authors=Garc%C3%ADa-P%C3%A9rez").json()  # fmt: skip
+    commas = client.get(SEARCH + "?query=strings+kernels&match=any_words&authors=mu,garcia+perez")
+    assert {r["paper_id"] for r in repeated["results"]} == {"hep-th/9901001", "2507.01234"}
+    assert repeated["results"] == commas.json()["results"]
+    assert repeated["filters"]["authors_searched_as"] == ["mu", "garcia perez"]
+
+
+def test_offset_pages_through_the_rows(client: Client, paper_index: Path) -> None:
+    first = get(client, SEARCH, query="adaptation", limit=4)
+    second = get(client, SEARCH, query="adaptation", limit=4, offset=first["next_offset"])
+    assert first["offset"] == 0 and first["next_offset"] == 4 and second["next_offset"] is None
+    assert [r["rank"] for r in second["results"]] == [5, 6]
+    every = get(client, SEARCH, query="adaptation", limit=100)["results"]
+    assert first["results"] + second["results"] == every
+
+
+def test_sort_newest_and_oldest(client: Client, paper_index: Path) -> None:
+    newest = get(client, SEARCH, query="strings units kernels", match="any_words", sort="newest")
+    oldest = get(client, SEARCH, query="strings units kernels", match="any_words", sort="oldest")
+    assert [r["published"] for r in newest["results"]] == ["2025-08-01", "2025-07-02", "1999-01-04"]
+    assert [r["paper_id"] for r in oldest["results"]] == [
+        r["paper_id"] for r in reversed(newest["results"])
+    ]
+    assert newest["sort"] == "newest" and "newest first" in newest["note"]
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "says"),
+    [
+        ({"query": "lora", "sort": "date"}, "sort", "Unknown sort date"),
+        ({"query": "lora", "offset": "-1"}, "offset", "must not be negative"),
+        ({"query": "lora", "offset": "ten"}, "offset", "whole number"),
+        ({"query": "adaptation", "offset": "500"}, "offset", "offset=500 is past the end"),
+        ({"query": "lora", "offset": "20000"}, "offset", "pool cap"),
+        ({"query": "lora", "format": "xml"}, "format", "Unknown format xml"),
+        ({"query": "lora", "authors": "..., ?"}, "authors", "needs letters or digits"),
+    ],
+)
+def test_bad_paging_order_format_and_authors_are_400s(
+    client: Client, paper_index: Path, params: dict[str, str], field: str, says: str
+) -> None:
+    body = get(client, SEARCH, 400, **params)
+    assert field in body["errors"] and says in body["errors"][field][0]
+    assert body["note"].startswith("Bad request, nothing was searched.")
+
+
+def test_a_cross_site_request_cannot_write_to_a_run(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("ada")
+    research = ResearchRun.objects.create(owner=user, name="PEFT")
+    client.force_login(user)
+    params = {"query": "adaptation", "run_id": research.pk}
+    for headers in ({"HTTP_SEC_FETCH_SITE": "cross-site"}, {"HTTP_SEC_FETCH_SITE": "same-site"},
+                    {"HTTP_ORIGIN": "https://evil.example"}):  # fmt: skip
+        response = client.get(SEARCH, params, **headers)
+        assert response.status_code == 400, headers
+        assert "another site" in response.json()["errors"]["run_id"][0]
+    assert not RunQuery.objects.exists()
+    # The same request from this site (or typed, or from a script) is recorded.
+    for headers in ({"HTTP_SEC_FETCH_SITE": "same-origin"}, {"HTTP_SEC_FETCH_SITE": "none"},
+                    {"HTTP_ORIGIN": "http://testserver"}, {}):  # fmt: skip
+        assert client.get(SEARCH, params, **headers).status_code == 200
+    assert RunQuery.objects.filter(run=research).count() == 4
+    # Without run_id a cross-site request is an ordinary search.
+    assert (
+        client.get(SEARCH, {"query": "lora"}, HTTP_SEC_FETCH_SITE="cross-site").status_code == 200
+    )

@@ -218,3 +218,118 @@ def test_another_users_run_is_not_shown(
     assert "private" not in html_of(client, "/runs/")
     html = html_of(client, f"{PAGE}?query=lora&run_id={research.pk}", 400)
     assert "is not one of your research runs" in html
+
+
+# --- submitting, paging, the paper panel, look-up, exports (issue 12) ---------------------------
+
+
+def test_an_htmx_submit_records_and_pushes_the_get_url(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("ada")
+    research = ResearchRun.objects.create(owner=user, name="PEFT")
+    client.force_login(user)
+    response = client.post(PAGE, {"query": "adaptation", "run_id": research.pk, "sort": "",
+                                  "match": "all_words"}, **HTMX)  # fmt: skip
+    assert response.status_code == 200 and "<html" not in response.content.decode()
+    assert response["HX-Push-Url"] == f"/papers/?query=adaptation&run_id={research.pk}"
+    assert RunQuery.objects.get(run=research).query_string == (
+        f"query=adaptation&run_id={research.pk}"
+    )
+    assert "Recorded in your research run." in response.content.decode()
+
+
+def test_a_submit_needs_the_csrf_token(paper_index: Path) -> None:
+    guarded = Client(enforce_csrf_checks=True)
+    assert guarded.post(PAGE, {"query": "adaptation"}).status_code == 403
+    page = guarded.get(PAGE)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    assert token, "the form carries its CSRF token"
+    submitted = guarded.post(PAGE, {"query": "adaptation", "csrfmiddlewaretoken": token.group(1)})
+    assert submitted.status_code == 303 and submitted["Location"] == "/papers/?query=adaptation"
+
+
+def test_an_invalid_submit_shows_the_errors(client: Client, paper_index: Path) -> None:
+    response = client.post(PAGE, {"query": "lora", "sort": "sideways"})
+    assert response.status_code == 400 and "Unknown sort sideways" in response.content.decode()
+    partial = client.post(PAGE, {"query": "lora", "offset": "-3"}, **HTMX)
+    assert partial.status_code == 400 and "HX-Push-Url" not in partial
+    assert "offset must not be negative" in partial.content.decode()
+
+
+def test_pages_link_to_the_next_and_previous_rows(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=adaptation&limit=2")
+    assert "11 passages match; rows 1-2 of 11" in html
+    nexts = re.findall(r'<a href="([^"]+)" hx-get="[^"]+"[^>]*rel="next">', html)
+    assert nexts and parse_qs(urlsplit(unescape(nexts[0])).query)["offset"] == ["2"]
+    assert 'rel="prev"' not in html
+    second = html_of(client, unescape(nexts[0]))
+    assert "rows 3-4 of 11" in second and 'rel="prev"' in second
+    last = html_of(client, PAGE + "?query=adaptation&limit=4&offset=4")
+    assert 'rel="next"' not in last and "End of the results" in last
+    past = html_of(client, PAGE + "?query=adaptation&offset=40", 400)
+    assert "offset=40 is past the end" in past
+
+
+def test_status_says_when_the_per_paper_cap_held_rows_back(
+    client: Client, paper_index: Path
+) -> None:
+    assert "showing 6: at most 2 per paper" in html_of(client, PAGE + "?query=adaptation")
+    wide = html_of(client, PAGE + "?query=adaptation&maxPerDocument=10")
+    assert "at most 10 per paper" not in wide and "rows 1-10 of 11." in wide
+
+
+def test_an_arxiv_id_shows_the_paper_panel(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=2106.09685")
+    assert '<section class="panel paper-panel" aria-label="Paper">' in html
+    assert '<a href="/papers/2106.09685/">LoRA: Low-Rank Adaptation' in html
+    assert "arXiv:2106.09685" in html and "named paper" in html
+    missing = html_of(client, PAGE + "?query=2501.99999")
+    assert "arXiv:2501.99999 is not loaded." in missing
+
+
+def test_author_names_link_to_a_search_by_that_author(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=noisy&offset=0")
+    link = re.search(r'<a href="([^"]+)" class="author"[^>]*>Grace Hopper</a>', html)
+    assert link, "the author's name is a link"
+    params = parse_qs(urlsplit(unescape(link.group(1))).query)
+    assert params["authors"] == ["Grace Hopper"] and params["query"] == ["noisy"]
+    narrowed = html_of(client, unescape(link.group(1)))
+    assert 'class="author active"' in narrowed
+    marked = html_of(client, PAGE + "?query=hopper")
+    assert "Grace <mark>Hopper</mark>" in marked and "the author names (hopper)" in marked
+
+
+def test_the_page_links_its_rows_as_files(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAGE + "?query=adaptation&sort=newest&offset=2&limit=2")
+    links = dict(re.findall(r'<a href="(/api/search_keyword\?[^"]+)" download>(\w+)</a>', html))
+    assert set(links.values()) == {"CSV", "BibTeX"}
+    for href, label in links.items():
+        params = parse_qs(urlsplit(unescape(href)).query)
+        assert params["format"] == [label.lower()] and params["offset"] == ["2"]
+        assert params["sort"] == ["newest"] and "run_id" not in params
+
+
+def test_paper_lookup_by_title_lists_candidates(client: Client, paper_index: Path) -> None:
+    html = html_of(client, "/papers/lookup/?title=adaptation")
+    assert "2 candidates for this title" in html and 'href="/papers/2106.09685/"' in html
+    exact = html_of(client, "/papers/lookup/?title=Strings+on+Branes")
+    assert "exact title" in exact and 'href="/papers/hep-th/9901001/"' in exact
+    by_id = client.get("/papers/lookup/?arxiv_id=arXiv:2106.09685v1")
+    assert by_id.status_code == 302 and by_id["Location"] == "/papers/2106.09685/"
+    assert "Not loaded" in html_of(client, "/papers/lookup/?arxiv_id=2501.99999", 404)
+    assert "Look up a paper by its title" in html_of(client, PAGE)
+
+
+def test_runs_page_lists_each_runs_queries_with_rerun_links(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    user = django_user_model.objects.create_user("ada")
+    research = ResearchRun.objects.create(owner=user, name="PEFT")
+    client.force_login(user)
+    for query in ("adaptation", "lora"):
+        client.post(PAGE, {"query": query, "run_id": research.pk})
+    html = html_of(client, "/runs/")
+    found = re.findall(r'<a href="(/papers/\?[^"]+)" title="Run this search again">(\w+)</a>', html)
+    assert [text for _, text in found] == ["lora", "adaptation"]  # newest first
+    assert parse_qs(urlsplit(unescape(found[0][0])).query)["query"] == ["lora"]
