@@ -31,8 +31,11 @@ FUZZ = settings(
 STATUTE_PARAMS = ("q", "jurisdiction", "source", "title", "limit")
 PAPER_PARAMS = (
     "query", "match", "limit", "dateFrom", "dateTo", "categories", "contentType", "entities",
-    "detail", "facets", "diversifyBy", "maxPerDocument", "run_id",
+    "detail", "facets", "diversifyBy", "maxPerDocument", "run_id", "offset", "sort", "authors",
+    "format",
 )  # fmt: skip
+# What a successful export answers with instead of JSON.
+FILE_TYPES = ("text/csv", "application/x-bibtex")
 
 # Inputs people (and attackers) really send: engine syntax, SQL, markup, odd numbers and dates.
 NASTY = [
@@ -49,7 +52,9 @@ NASTY = [
     "yesterday", "01/02/2025", "true", "false", "yes", "on", "maybe",
     "ks", "us", "wa", "cfr", "ks-kar", "KS", "cs.CL", "cs.LG", "methodology", "results",
     "LoRA", "lora", "SQuAD", "document", "keyConcept", "contentType", "minimal", "full",
-    "all_words", "any_words", "phrase",
+    "all_words", "any_words", "phrase", "relevance", "newest", "oldest", "csv", "bibtex", "json",
+    "2106.09685", "arXiv:2106.09685v2", "hep-th/9901001", "2501.99999", "Lin Mu", "García",
+    "...", "-", "https://arxiv.org/abs/2503.00003",
 ]  # fmt: skip
 
 values = st.one_of(
@@ -77,6 +82,9 @@ def query_pairs(known: tuple[str, ...]) -> st.SearchStrategy[list[tuple[str, str
 def assert_api_contract(response: object, where: str) -> None:
     status = response.status_code  # type: ignore[attr-defined]
     assert status < 500, f"{where}: {status} {response.content[:500]!r}"  # type: ignore[attr-defined]
+    if status == 200 and response["Content-Type"].startswith(FILE_TYPES):  # type: ignore[index]
+        assert "attachment; filename=" in response["Content-Disposition"]  # type: ignore[index]
+        return
     body = json.loads(response.content)  # type: ignore[attr-defined]
     for name in ("note", "coverage_note"):
         assert isinstance(body.get(name), str), f"{where}: no {name}: {body}"
@@ -152,6 +160,9 @@ def test_statute_lookup_and_sources_fuzz(
 @example(pairs=[("query", "lora or adam"), ("match", "phrase"), ("facets", "maybe")])
 @example(pairs=[("query", "lora"), ("run_id", "99999999999999999999999")])
 @example(pairs=[("query", "x"), ("dateFrom", "99999-01-01"), ("diversifyBy", "keyConcept")])
+@example(pairs=[("query", "adaptation"), ("offset", "99999999999999999999"), ("sort", "newest")])
+@example(pairs=[("query", "2106.09685"), ("format", "bibtex"), ("authors", "...")])
+@example(pairs=[("query", "arXiv:2501.99999"), ("format", "csv"), ("offset", "1")])
 @given(pairs=query_pairs(PAPER_PARAMS))
 def test_paper_api_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]]) -> None:
     FUZZ_CASES["search: paper api"] += 1
