@@ -71,7 +71,9 @@ def test_low_rank_adaptation_in_cs_cl_with_facets_and_a_truncated_broad_query(
     body = client.get("/api/search_keyword", params).json()
     rows = body["results"]
     assert len(rows) == 10 and body["total"] > 10
-    assert all("[hl]" in row["snippet"] for row in rows)
+    # Every word is in the passage or its paper's title; the snippet marks the passage's.
+    assert all(set(row["matched_terms"]) == set(body["terms_searched"]) for row in rows)
+    assert all("[hl]" in row["snippet"] or row["matched_in"].get("title") for row in rows)
     assert all("cs.CL" in row["categories"] for row in rows)
     assert max(Counter(row["paper_id"] for row in rows).values()) <= 2
     assert body["facets"]["contentType"]["abstract"] == body["total"]
@@ -88,3 +90,44 @@ def test_low_rank_adaptation_in_cs_cl_with_facets_and_a_truncated_broad_query(
     assert "Narrow the query" in broad["note"]
     banner = client.get("/papers/", {"query": "model"}).content.decode()
     assert 'class="banner-warn" role="alert"' in banner
+
+
+def test_what_a_new_user_types_first_finds_it(real_papers: Path) -> None:
+    """Issue 12 on the real data: an arXiv id, an author's name, title words, paging, order."""
+    client = Client()
+    search = "/api/search_keyword"
+    by_id = client.get(search, {"query": "2505.23808"}).json()
+    assert [p["paper_id"] for p in by_id["paper_matches"]] == ["2505.23808"]
+    assert by_id["results"][0]["paper_id"] == "2505.23808" and by_id["results"][0]["paper_match"]
+    assert "DenseLoRA" in by_id["paper_matches"][0]["title"]
+    for form in ("2505.23808v2", "arXiv:2505.23808", "https://arxiv.org/abs/2505.23808"):
+        assert client.get(search, {"query": form}).json()["paper_matches"] == by_id["paper_matches"]
+    page = client.get("/papers/", {"query": "2505.23808"}).content.decode()
+    assert 'aria-label="Paper"' in page and 'href="/papers/2505.23808/"' in page
+    missing = client.get(search, {"query": "2512.99999"}).json()
+    assert missing["arxiv_ids_not_loaded"] == ["2512.99999"] and "not loaded" in missing["note"]
+
+    author = client.get(search, {"query": "Lin Mu"}).json()
+    assert "Lin Mu" in author["results"][0]["authors"]
+    only = client.get(search, {"query": "adaptation", "authors": "lin mu"}).json()
+    assert only["results"] and all("Lin Mu" in r["authors"] for r in only["results"])
+
+    # Title words that the abstract does not repeat ("dense" is in the title only).
+    title = client.get(search, {"query": "DenseLoRA dense low-rank adaptation"}).json()
+    assert title["results"][0]["paper_id"] == "2505.23808"
+    assert "title" in title["results"][0]["matched_in"]
+
+    first = client.get(search, {"query": "low-rank adaptation"}).json()
+    second = client.get(search, {"query": "low-rank adaptation", "offset": 10}).json()
+    assert first["next_offset"] == 10 and [r["rank"] for r in second["results"]][0] == 11
+    keys = {(r["paper_id"], r["chunk_index"]) for r in first["results"]}
+    assert not keys & {(r["paper_id"], r["chunk_index"]) for r in second["results"]}
+    status = client.get("/papers/", {"query": "low-rank adaptation", "offset": 10})
+    assert f"rows 11-20 of {first['total']:,}" in status.content.decode()
+
+    newest = client.get(search, {"query": "low-rank adaptation", "sort": "newest"}).json()
+    dates = [r["published"] for r in newest["results"]]
+    assert dates == sorted(dates, reverse=True) and newest["total"] == first["total"]
+    bib = client.get(search, {"query": "2505.23808", "format": "bibtex"})
+    assert bib["Content-Type"].startswith("application/x-bibtex")
+    assert "eprint = {2505.23808}" in bib.content.decode()
