@@ -12,7 +12,7 @@ import tantivy
 from search.backends.paper_search import AUTHORS, TEXT, TITLE, IndexedChunk, PoolHit
 from search.backends.tantivy.analysis import analyzer
 from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.snippets import find_matches, leading_text, mark_all
+from search.backends.tantivy.snippets import Matches, find_matches, leading_text, mark_all
 from search.query import ParsedQuery
 
 SNIPPET_CHARS = 280
@@ -25,6 +25,15 @@ class RowReader:
     def __init__(self, query: ParsedQuery) -> None:
         self.query = query
         self.matcher = TextMatcher(query)
+        self.wanted = query.all_words()
+
+    def _find(self, text: str) -> Matches:
+        """The query's matches in a short text; the analyzer runs only when a query word is in
+        it at all (papers with hundreds of authors stay cheap)."""
+        lowered = text.lower() if text.isascii() else "".join(ch.lower() for ch in text)
+        if not any(word in lowered for word in self.wanted):
+            return Matches(text, ())
+        return find_matches(analyzer(), text, self.query)
 
     def read(
         self,
@@ -40,8 +49,8 @@ class RowReader:
             return _indexed_chunk(doc, hit, leading_text(text, SNIPPET_CHARS), (), (), title,
                                   authors, score, parts)  # fmt: skip
         snippet, in_text = self.matcher.summary(text, SNIPPET_CHARS)
-        title_found = find_matches(analyzer(), title, self.query)
-        author_found = [find_matches(analyzer(), name, self.query) for name in authors]
+        title_found = self._find(title)
+        author_found = [self._find(name) for name in authors]
         in_authors = {term for found in author_found for term in found.matched(self.query)}
         where = (
             (TEXT, in_text),
