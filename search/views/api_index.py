@@ -20,7 +20,11 @@ ENDPOINTS = (
     ("api_statute_search", "Keyword search of statute and regulation sections."),
     ("api_statute", "One whole section by id= or citation=."),
     ("api_sources", "The coverage statement: every statute and regulation source."),
-    ("api_search_keyword", "Keyword search of paper passages (chunks)."),
+    (
+        "api_search_keyword",
+        "Keyword search of paper passages (chunks) on their text, title "
+        "and authors; arXiv ids, authors=, offset=, sort=, and format=csv|bibtex for files.",
+    ),
     ("api_paper", "One paper by arxiv_id= or paper_id=, or candidates by title=."),
 )
 
