@@ -127,7 +127,8 @@ def _statute_search(data: QueryDict, user: Principal) -> Answer:
 
 
 def _paper_search_form(data: Any, user: Principal) -> PaperSearchForm:
-    return PaperSearchForm(data, catalog=paper_catalog(), user=user)
+    # A tool call with run_id is recorded (the caller is identified by its API token).
+    return PaperSearchForm(data, catalog=paper_catalog(), user=user, record=True)
 
 
 def _search_keyword(data: QueryDict, user: Principal) -> Answer:
