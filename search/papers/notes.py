@@ -147,7 +147,7 @@ def _named_papers_note(facts: NoteFacts) -> list[str]:
     for arxiv_id in facts.not_loaded:
         found.append(
             f"arXiv id {arxiv_id} is not loaded: no paper with that id is in this corpus "
-            "(it may exist on arXiv). The rest of the query was searched as usual."
+            "(it may exist on arXiv); any other words of the query were searched as usual."
         )
     return found
 
