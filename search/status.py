@@ -6,6 +6,7 @@ from django.db.models import Count, Max, Min
 
 from search.backends.base import IndexUnavailable
 from search.backends.registry import get_backend
+from search.indexes.freshness import live_freshness
 from search.indexes.names import INDEX_NAMES
 from search.indexes.store import IndexStore
 from search.models import Chunk, Paper, Source
@@ -21,6 +22,8 @@ class IndexStatus:
     doc_count: int | None
     built_at: str | None
     problem: str = ""
+    # The loaded data changed after the live version was built.
+    rebuild_pending: bool = False
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready form."""
@@ -29,6 +32,7 @@ class IndexStatus:
             "version": self.version,
             "doc_count": self.doc_count,
             "built_at": self.built_at,
+            "rebuild_pending": self.rebuild_pending,
         }
         if self.problem:
             facts["problem"] = self.problem
@@ -45,7 +49,9 @@ def index_status(name: str, *, probe: bool = False) -> IndexStatus:
             get_backend().probe(name)
         except IndexUnavailable as exc:
             return IndexStatus(name, False, meta.version, None, meta.built_at, exc.reason)
-    return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at)
+    fresh = live_freshness(name)
+    pending = fresh is not None and fresh.pending
+    return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at, "", pending)
 
 
 def all_index_status(*, probe: bool = False) -> list[IndexStatus]:

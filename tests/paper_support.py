@@ -20,10 +20,12 @@ def forget_paper_caches() -> None:
     from search.backends.registry import get_backend
 
     forget_open_indexes = get_backend().forget_open_indexes
+    from search.indexes.freshness import forget_freshness
     from search.papers.catalog import forget_catalogs
 
     forget_open_indexes()
     forget_catalogs()
+    forget_freshness()
 
 
 @pytest.fixture(scope="module")

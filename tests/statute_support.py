@@ -48,11 +48,25 @@ def statutes_loaded(db: None, corpus_dir: Path) -> Path:
 def statute_index(
     statutes_loaded: Path, shared_statute_index: Path, settings: object
 ) -> Iterator[Path]:
-    """The test statutes in the database and a live statutes index built from them."""
+    """The test statutes in the database and a live statutes index built from them.
+
+    The rows are this test's own ingest of the same files, so the live version is stamped
+    with their data stamp: a current index, with no rebuild pending.
+    """
+    from dataclasses import replace
+
     from search.backends.registry import get_backend
+    from search.indexes.documents import data_stamp
+    from search.indexes.freshness import forget_freshness
+    from search.indexes.store import IndexStore
 
     forget_open_indexes = get_backend().forget_open_indexes
 
     settings.PORTAL_INDEX_DIR = shared_statute_index  # type: ignore[attr-defined]
+    store = IndexStore("statutes", shared_statute_index)
+    meta = store.live_meta()
+    assert meta is not None
+    replace(meta, data_stamp=data_stamp("statutes")).write(store.version_dir(meta.version))
+    forget_freshness()
     yield shared_statute_index
     forget_open_indexes()

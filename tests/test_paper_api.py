@@ -34,7 +34,7 @@ def test_response_carries_every_seed_field(client: Client, paper_index: Path) ->
                   "snippet", "score", "rank"):  # fmt: skip
         assert field in row
     assert "[hl]" in row["snippet"] and row["rank"] == 1
-    assert "10 papers" not in body["coverage_note"] and "9 papers loaded" in body["coverage_note"]
+    assert "10 papers" not in body["coverage_note"] and "holds 9 papers" in body["coverage_note"]
 
 
 def test_detail_levels_add_fields(client: Client, paper_index: Path) -> None:

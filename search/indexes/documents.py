@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, time
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Max, QuerySet
 
 from search.backends.base import Document
 from search.indexes.names import PAPERS, STATUTES
@@ -12,6 +12,7 @@ from search.models import Chunk, Paper, Section, Source
 from search.papers.author_names import keys_of_authors
 from search.papers.group_keys import concept_key, content_type_key, newest_key, oldest_key
 from search.papers.hit_extras import ChunkExtras, Neighbour, encode_extras, neighbour
+from search.papers.loaded import paper_facts
 from search.sources import source_facts
 
 ITERATOR_CHUNK = 2000
@@ -45,17 +46,24 @@ def data_stamp(index_name: str) -> str:
     statements, which can change (MANIFEST.json) while no section does.
     """
     if index_name == STATUTES:
-        facts = Section.objects.aggregate(n=Count("id"), last=Max("updated_at"))
         refreshed = Source.objects.aggregate(last=Max("refreshed_at"))["last"]
-        return f"{facts['n']}:{facts['last']}:{refreshed}"
-    chunks = Chunk.objects.aggregate(n=Count("id"), last=Max("updated_at"))
-    papers = Paper.objects.aggregate(n=Count("id"), last=Max("updated_at"))
-    return f"{chunks['n']}:{chunks['last']}:{papers['n']}:{papers['last']}"
+        return f"{_count_and_last(Section.objects.all())}:{refreshed}"
+    return f"{_count_and_last(Chunk.objects.all())}:{_count_and_last(Paper.objects.all())}"
+
+
+def _count_and_last(rows: QuerySet[Any]) -> str:
+    """'count:newest updated_at'. Two queries, not one aggregate: alone, MAX reads the end of
+    the `updated_at` index, while beside COUNT it scans the table (300 ms on the statutes)."""
+    last = rows.aggregate(last=Max("updated_at"))["last"]
+    return f"{rows.count()}:{last}"
 
 
 def index_contents(index_name: str) -> dict[str, Any]:
-    """What a version of the index holds, recorded in its manifest (statutes: the sources)."""
-    return {"sources": source_facts()} if index_name == STATUTES else {}
+    """What a version of the index holds, recorded in its manifest for notes and forms
+    (statutes: the sources; papers: the paper counts and dates)."""
+    if index_name == STATUTES:
+        return {"sources": source_facts()}
+    return {"papers": paper_facts()}
 
 
 def document_count(index_name: str) -> int:

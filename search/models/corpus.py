@@ -64,7 +64,12 @@ class Section(models.Model):
 
     class Meta:
         ordering = ["source", "ordinal"]
-        indexes = [models.Index(fields=["source", "title", "chapter", "ordinal"])]
+        indexes = [
+            models.Index(fields=["source", "title", "chapter", "ordinal"]),
+            # The newest change is part of the data stamp that web workers compare with the
+            # live index every few seconds (`indexes.freshness`): a lookup, not a scan.
+            models.Index(fields=["updated_at"], name="section_updated_at"),
+        ]
 
     def __str__(self) -> str:
         return self.citation
@@ -89,6 +94,7 @@ class Paper(models.Model):
 
     class Meta:
         ordering = ["paper_id"]
+        indexes = [models.Index(fields=["updated_at"], name="paper_updated_at")]
 
     def __str__(self) -> str:
         return self.paper_id
@@ -112,6 +118,7 @@ class Chunk(models.Model):
 
     class Meta:
         ordering = ["paper_id", "chunk_index"]
+        indexes = [models.Index(fields=["updated_at"], name="chunk_updated_at")]
         constraints = [
             models.UniqueConstraint(fields=["paper", "chunk_index"], name="unique_chunk_position")
         ]

@@ -1,8 +1,10 @@
 """What the papers index covers: counts, dates, categories; and the coverage note.
 
-Computed once per live index version (the database counts take about half a second on
-the real data, far too slow for every request) and kept in this process. Without a live
-index the database facts are still reported, cached briefly, so a 503 explains itself.
+Computed once per live index version and kept in this process: chunk, category and entity
+counts from the index, paper counts and dates from the version's manifest, so the note
+describes what is searched even when the database has moved on (then it says a rebuild is
+pending). Without a live index the database facts are reported, cached briefly, so a 503
+explains itself.
 """
 
 import re
@@ -17,10 +19,12 @@ from django.conf import settings
 from search.backends.base import IndexUnavailable
 from search.backends.paper_search import IndexFacts
 from search.backends.registry import get_backend
+from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import PAPERS
-from search.models import Chunk, Paper
+from search.indexes.store import IndexStore
+from search.models import Chunk
+from search.papers.loaded import paper_facts
 from search.papers.vocabulary import get_vocabulary
-from search.status import paper_coverage
 
 # arXiv archive names (cs.CL, hep-ph, physics.flu-dyn); the listings also carry ACM and
 # MSC class codes ("I.2.7", "68T50"), which filters accept but the page does not offer.
@@ -62,17 +66,22 @@ class PaperCatalog:
         return next((name for name, _ in self.categories if name.casefold() == folded), None)
 
     def coverage_note(self) -> str:
-        """One paragraph: what is loaded and searchable, and what is not."""
-        return self._coverage_note
+        """One paragraph: what the live index version holds, and what it does not; and when
+        the loaded data has moved on since it was built."""
+        pending = rebuild_pending_note(PAPERS) if self.version else ""
+        return f"{self._coverage_note} {pending}" if pending else self._coverage_note
 
     @cached_property
     def _coverage_note(self) -> str:
         if self.version is None:
-            where = f"The papers index is not available ({self.unavailable_reason})."
+            where = (
+                f"The papers index is not available ({self.unavailable_reason}); the loaded "
+                "data holds"
+            )
         else:
-            where = f"Papers index version {self.version}."
+            where = f"Papers index version {self.version} holds"
         text = (
-            f"{where} {self.papers:,} papers loaded, searched as {self.chunks:,} chunks: each "
+            f"{where} {self.papers:,} papers, searched as {self.chunks:,} chunks: each "
             "paper's abstract (where the source has one) as one chunk, plus "
             f"{self.body_chunks:,} full-text body chunks of {self.full_text_papers:,} papers; "
             "every other paper is searchable by its abstract alone."
@@ -131,36 +140,26 @@ def forget_catalogs() -> None:
         _cache.clear()
 
 
-def _database_facts() -> dict[str, object]:
-    coverage = paper_coverage()
-    return {
-        "papers": coverage.papers,
-        "full_text_papers": coverage.full_text_papers,
-        "undated_papers": Paper.objects.filter(published__isnull=True).count(),
-        "first_published": coverage.first_published,
-        "last_published": coverage.last_published,
-        "chunks": coverage.chunks,
-        "body_chunks": Chunk.objects.filter(chunk_index__gt=0).count(),
-    }
-
-
 def _database_catalog(reason: str) -> PaperCatalog:
     return PaperCatalog(
         version=None, categories=(), content_types=(), top_entities=(),
-        unavailable_reason=reason, **_database_facts(),  # type: ignore[arg-type]
+        chunks=Chunk.objects.count(), body_chunks=Chunk.objects.filter(chunk_index__gt=0).count(),
+        unavailable_reason=reason, **paper_facts(),
     )  # fmt: skip
 
 
 def _index_catalog(found: IndexFacts) -> PaperCatalog:
+    """What this version holds: chunks counted in the index, papers from its manifest (the
+    database's counts only for a version written before manifests recorded them)."""
     vocabulary = get_vocabulary()
-    facts = _database_facts()
-    # What is searchable in this version, which may lag the database.
-    facts["chunks"] = found.chunks
-    facts["body_chunks"] = found.chunks - found.abstracts
+    meta = IndexStore(PAPERS).version_meta(found.version)
+    recorded = meta.contents.get("papers") if meta else None
     return PaperCatalog(
         version=found.version,
+        chunks=found.chunks,
+        body_chunks=found.chunks - found.abstracts,
         categories=found.categories,
         content_types=found.content_types,
         top_entities=tuple(vocabulary.display(name) for name, _ in found.entities),
-        **facts,  # type: ignore[arg-type]
+        **(recorded or paper_facts()),
     )

@@ -99,6 +99,8 @@ class Catalog:
 
     sources: tuple[SourceFacts, ...]
     default_regulation_sources: tuple[str, ...]
+    # The live index version whose manifest listed the sources (None: the database's list).
+    version: str | None = None
 
     @cached_property
     def by_code(self) -> dict[str, SourceFacts]:
@@ -177,6 +179,7 @@ def load_catalog() -> Catalog:
         return found
     meta = store.version_meta(version) if version else None
     rows = (meta.contents.get("sources") if meta else None) if version else None
+    listed_by = version if rows is not None else None
     if rows is None:
         stamp = Source.objects.aggregate(n=Count("code"), last=Max("refreshed_at"))
         key = (str(store.root), None, defaults, stamp["n"], stamp["last"])
@@ -184,7 +187,7 @@ def load_catalog() -> Catalog:
         if found is not None:
             return found
         rows = source_facts()
-    catalog = Catalog(tuple(_source(row) for row in rows), defaults)
+    catalog = Catalog(tuple(_source(row) for row in rows), defaults, listed_by)
     with _lock:
         _cache[key] = catalog
     return catalog

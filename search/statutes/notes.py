@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from search.indexes.freshness import rebuild_pending_note
+from search.indexes.names import STATUTES
 from search.jurisdictions import is_state_code, jurisdiction_name
 from search.statutes.catalog import STATE_REGULATION_SUFFIX, Catalog, SourceFacts
 
@@ -54,7 +56,19 @@ def coverage_note(
     source: str | None = None,
     title: str | None = None,
 ) -> str:
-    """What a search with these filters covers, as of when, and what is missing."""
+    """What a search with these filters covers, as of when, and what is missing.
+
+    It describes the live index version (its manifest), and says when the loaded data has
+    moved on since that version was built.
+    """
+    text = _coverage(catalog, jurisdiction=jurisdiction, source=source, title=title)
+    pending = rebuild_pending_note(STATUTES) if catalog.version else ""
+    return f"{text} {pending}" if pending else text
+
+
+def _coverage(
+    catalog: Catalog, *, jurisdiction: str | None, source: str | None, title: str | None
+) -> str:
     if not catalog.sources:
         return "No statute or regulation data is loaded, so no search can cover anything."
     if source and source in catalog.by_code:

@@ -1,0 +1,91 @@
+"""Whether the loaded data is newer than an index's live version: a rebuild is pending.
+
+Between an ingest and the next rebuild (or after a failed rebuild) the database holds data the
+live version does not; notes then say so, since they describe the version that is searched.
+The check compares the live version's data stamp with the database's (`documents.data_stamp`,
+a few indexed queries). Ingest runs in another process, so no signal reaches the web workers:
+each process repeats the check at most every PENDING_CHECK_SECONDS per index, and at once when
+the live version changes.
+"""
+
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils import timezone
+
+from search.indexes.documents import data_stamp
+from search.indexes.store import IndexStore
+
+PENDING_CHECK_SECONDS = 10.0
+# How each index's data is named in the notes.
+DATA_NAMES = {"statutes": "statute and regulation data", "papers": "paper data"}
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """The live version of an index, and whether the database has moved on since its build."""
+
+    index_name: str
+    version: str
+    built_at: str
+    pending: bool
+
+    @property
+    def built_text(self) -> str:
+        """When the live version was built, in the site's time zone ('2026-12-01 03:40 UTC')."""
+        try:
+            built = timezone.localtime(datetime.fromisoformat(self.built_at))
+        except ValueError:
+            return self.built_at
+        return built.strftime("%Y-%m-%d %H:%M %Z")
+
+    def note(self) -> str:
+        """The 'rebuild pending' statement for coverage notes ('' when the index is current)."""
+        if not self.pending:
+            return ""
+        data = DATA_NAMES.get(self.index_name, "data")
+        return (
+            f"Rebuild pending: the {data} loaded into the database changed after the live "
+            f"{self.index_name} index version {self.version} was built ({self.built_text}). "
+            "This note describes that version, which is what was searched; added or changed "
+            f"rows are not searchable until the {self.index_name} index is rebuilt."
+        )
+
+
+_lock = threading.Lock()
+# (index root, index name) -> (monotonic time checked, the answer then).
+_checked: dict[tuple[str, str], tuple[float, Freshness]] = {}
+
+
+def live_freshness(index_name: str) -> Freshness | None:
+    """The live version and whether a rebuild is pending; None when nothing is live."""
+    store = IndexStore(index_name)
+    version = store.live_version()
+    if version is None:
+        return None
+    key = (str(store.root), index_name)
+    now = time.monotonic()
+    found = _checked.get(key)
+    if found and found[1].version == version and now - found[0] < PENDING_CHECK_SECONDS:
+        return found[1]
+    meta = store.version_meta(version)
+    if meta is None:  # unreadable manifest: the searches answer 503 and say why
+        return None
+    fresh = Freshness(index_name, version, meta.built_at, meta.data_stamp != data_stamp(index_name))
+    with _lock:
+        _checked[key] = (now, fresh)
+    return fresh
+
+
+def rebuild_pending_note(index_name: str) -> str:
+    """The 'rebuild pending' statement of an index for its coverage notes, or ''."""
+    fresh = live_freshness(index_name)
+    return fresh.note() if fresh else ""
+
+
+def forget_freshness() -> None:
+    """Drop the remembered checks (tests change the data under the same live version)."""
+    with _lock:
+        _checked.clear()
