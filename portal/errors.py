@@ -1,25 +1,39 @@
-"""Error answers that never leak a traceback: the 500 handler and the database-outage 503.
+"""Error answers that explain themselves and never leak a traceback.
 
-JSON paths (the API and /healthz) get JSON with `note` and `coverage_note`, as every API
-response must, and `/mcp` the same inside a JSON-RPC error; pages get a plain template.
-Neither touches the database, which may be the very thing that failed.
+Every error has three forms: JSON with `note` and `coverage_note` on the JSON paths (the API
+and /healthz, and `/mcp` the same inside a JSON-RPC error), as every API response must; a
+small panel for an htmx request, which the page swaps in place of its results; and a page
+with the site's header and a way back elsewhere.
+The 500 and database-outage pages touch nothing that could fail again (no database, no
+template tags); the others use the site's base template.
 """
 
 import logging
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.template import loader
+from django.urls import Resolver404
 
 from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE
 from search.mcp.errors import is_mcp_path, jsonrpc_error
+from search.query import MAX_QUERY_CHARS
 
 JSON_PREFIXES = ("/api/", "/healthz")
 # Errors that mean "the database is unreachable, locked or busy", not a bug in a query.
 UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
 RETRY_AFTER_SECONDS = 30
+# What every JSON endpoint answers (`require_GET` adds HEAD).
+API_METHODS = "GET, HEAD"
+# Marks an answer to an htmx request as a panel for the results region (static/js/portal.js).
+PANEL_HEADER = "X-Portal-Error-Panel"
+PAGE_TEMPLATE = "error.html"
+PANEL_TEMPLATE = "_error_panel.html"
 SERVER_ERROR_NOTE = (
     "The portal hit an internal error and nothing was searched. The error has been logged; "
     "try again, and report it if it persists."
@@ -33,9 +47,63 @@ DATABASE_UNAVAILABLE_NOTE = (
 logger = logging.getLogger("portal.errors")
 
 
+@dataclass(frozen=True)
+class ErrorText:
+    """What went wrong and what to do, for one kind of error."""
+
+    code: str  # the JSON `error` code
+    title: str
+    what: str
+    advice: str
+
+    @property
+    def note(self) -> str:
+        """The JSON `note`: both sentences."""
+        return f"{self.what} {self.advice}"
+
+
+NOT_FOUND = ErrorText(
+    "not_found",
+    "Page not found",
+    "There is nothing at this address; nothing was searched.",
+    "Check the address, or start again from a search or the home page.",
+)
+API_NOT_FOUND = ErrorText(
+    "not_found",
+    "No such endpoint",
+    "There is no API endpoint at this address; nothing was searched.",
+    "The endpoints are listed at /api/.",
+)
+BAD_REQUEST = ErrorText(
+    "bad_request",
+    "The request could not be read",
+    "The request was malformed or carried too many parameters; nothing was searched.",
+    "Start again from the search form, or check the parameters your program sends.",
+)
+FORBIDDEN = ErrorText(
+    "forbidden",
+    "Not allowed",
+    "This request is not allowed for your account.",
+    "Sign in with an account that has access, or ask an administrator.",
+)
+CSRF_FAILED = ErrorText(
+    "csrf_failed",
+    "The form expired",
+    "The form was sent without a valid security token, usually because the page was open "
+    "for a long time or cookies are blocked, so nothing was done.",
+    "Reload the page, then send the form again (cookies must be allowed for this site).",
+)
+
+
 def wants_json(request: HttpRequest) -> bool:
     """True for the JSON endpoints, whose every answer must be JSON with the two notes."""
     return request.path.startswith(JSON_PREFIXES) or is_mcp_path(request.path)
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """An htmx request that swaps the answer into part of a page (not a history restore)."""
+    restore = request.headers.get("HX-History-Restore-Request") == "true"
+    return request.headers.get("HX-Request") == "true" and not restore
 
 
 def _json_error(request: HttpRequest, status: int, error: str, note: str) -> JsonResponse:
@@ -45,12 +113,96 @@ def _json_error(request: HttpRequest, status: int, error: str, note: str) -> Jso
     return JsonResponse(body, status=status)
 
 
+def _panel(status: int, text: ErrorText) -> HttpResponse:
+    """The error as a results panel; rendered without the request (no database)."""
+    html = loader.render_to_string(PANEL_TEMPLATE, {"status": status, "error": text})
+    response = HttpResponse(html, status=status)
+    response[PANEL_HEADER] = "1"
+    return response
+
+
+def error_answer(request: HttpRequest, status: int, text: ErrorText) -> HttpResponse:
+    """The error as JSON (API), as a results panel (htmx) or as a page with the site's header."""
+    if wants_json(request):
+        return _json_error(request, status, text.code, text.note)
+    if is_htmx(request):
+        return _panel(status, text)
+    context = {"status": status, "error": text}
+    return render(request, PAGE_TEMPLATE, context, status=status)
+
+
+def not_allowed_text(request: HttpRequest, allowed: str) -> ErrorText:
+    """The 405 for a method an address does not answer."""
+    return ErrorText(
+        "method_not_allowed",
+        "This address does not take that kind of request",
+        f"{request.path} answers {allowed} requests only, and this was a {request.method}; "
+        "nothing was searched.",
+        "Use the links and forms of the pages, or send the parameters in a GET query string.",
+    )
+
+
+def too_long_text(length: int) -> ErrorText:
+    """The 414 for an address longer than the portal takes."""
+    return ErrorText(
+        "uri_too_long",
+        "The search is too long",
+        f"This address is {length:,} bytes long, more than the {settings.PORTAL_MAX_URL_BYTES:,} "
+        "the portal accepts, so nothing was searched.",
+        f"Shorten the query (at most {MAX_QUERY_CHARS:,} characters) or choose fewer filters.",
+    )
+
+
+# --- handlers (portal/urls.py) -------------------------------------------------------------
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: JSON on the API, else the page (with the view's own reason, if it gave one)."""
+    text = API_NOT_FOUND if wants_json(request) else NOT_FOUND
+    reason = exception.args[0] if exception.args else None
+    # A view's own Http404 names what is missing ("No paper with this id is loaded."); the
+    # resolver's carries the patterns tried, which are no one's business.
+    named = isinstance(exception, Http404) and not isinstance(exception, Resolver404)
+    if named and isinstance(reason, str) and reason:
+        text = ErrorText(text.code, text.title, reason, text.advice)
+    return error_answer(request, 404, text)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400 (malformed requests, too many fields, a host not allowed)."""
+    return error_answer(request, 400, BAD_REQUEST)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler403."""
+    return error_answer(request, 403, FORBIDDEN)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """CSRF_FAILURE_VIEW: a form sent without a valid token.
+
+    The JSON API takes no forms: every endpoint answers GET only, so a POST there (which
+    fails the token check before any view runs) is told that, not that a form expired.
+    """
+    if wants_json(request) and not is_mcp_path(request.path):
+        answer = error_answer(request, 405, not_allowed_text(request, API_METHODS))
+        answer["Allow"] = API_METHODS
+        return answer
+    return error_answer(request, 403, CSRF_FAILED)
+
+
 def database_unavailable(request: HttpRequest) -> HttpResponse:
     """The 503 for a database outage: JSON on API paths, the 503 page elsewhere."""
+    text = ErrorText(
+        "database_unavailable",
+        "The portal is temporarily unavailable",
+        "The portal's database is unavailable or busy, so nothing was searched.",
+        f"This is a problem on our side: try again in {RETRY_AFTER_SECONDS} seconds.",
+    )
     if wants_json(request):
-        response: HttpResponse = _json_error(
-            request, 503, "database_unavailable", DATABASE_UNAVAILABLE_NOTE
-        )
+        response: HttpResponse = _json_error(request, 503, text.code, DATABASE_UNAVAILABLE_NOTE)
+    elif is_htmx(request):
+        response = _panel(503, text)
     else:
         html = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
         response = HttpResponse(html, status=503)
@@ -65,7 +217,59 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return database_unavailable(request)
     if wants_json(request):
         return _json_error(request, 500, "server_error", SERVER_ERROR_NOTE)
+    if is_htmx(request):
+        text = ErrorText(
+            "server_error",
+            "Something went wrong on our side",
+            "The portal hit an internal error and nothing was searched. The error has been "
+            "logged for the administrators.",
+            "Try again in a moment; if it keeps happening, tell the administrators.",
+        )
+        return _panel(500, text)
     return HttpResponse(loader.render_to_string("500.html"), status=500)
+
+
+# --- middleware ----------------------------------------------------------------------------
+
+
+class ErrorAnswersMiddleware:
+    """Errors that reach the client without words get them: an API error that is not JSON
+    becomes JSON with both notes, an empty error page (a 405 from `require_GET`) a styled
+    page. It also refuses, with the same care, an address longer than PORTAL_MAX_URL_BYTES.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        # QUERY_STRING is the raw, still percent-encoded text: its length is its size in bytes.
+        length = len(request.path) + len(request.META.get("QUERY_STRING", ""))
+        if length > settings.PORTAL_MAX_URL_BYTES:
+            return error_answer(request, 414, too_long_text(length))
+        response = self.get_response(request)
+        if response.status_code < 400 or response.streaming:
+            return response
+        content_type = response.get("Content-Type", "")
+        if wants_json(request) and not content_type.startswith("application/json"):
+            return self._with_words(request, response)
+        if not response.content and not wants_json(request):
+            return self._with_words(request, response)
+        return response
+
+    def _with_words(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        status = response.status_code
+        if status == 405:
+            allowed = response.get("Allow", "GET")
+            answer = error_answer(request, 405, not_allowed_text(request, allowed))
+            answer["Allow"] = allowed
+            return answer
+        if status >= 500:
+            return server_error(request)
+        if status == 404:
+            text = API_NOT_FOUND if wants_json(request) else NOT_FOUND
+        else:
+            text = FORBIDDEN if status == 403 else BAD_REQUEST
+        return error_answer(request, status, text)
 
 
 class DatabaseUnavailableMiddleware:

@@ -41,6 +41,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside everything else: errors of any layer below get words (JSON on the API), and an
+    # address too long for the portal is refused before any work.
+    "portal.errors.ErrorAnswersMiddleware",
     # Before sessions and auth: a throttled request costs no database work beyond its counter.
     "search.ratelimit.ApiRateLimitMiddleware",
     "portal.errors.DatabaseUnavailableMiddleware",
@@ -185,6 +188,14 @@ if PORTAL_PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     if PORTAL_BEHIND_PROXY:
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# A form sent without a valid CSRF token gets the site's page saying what to do.
+CSRF_FAILURE_VIEW = "portal.errors.csrf_failure"
+# Longest address (path and query string, in bytes as sent) the portal answers; longer ones
+# get its own 414 (JSON on the API). Below gunicorn's request-line limit (8,190 bytes with the
+# method and protocol, portal/gunicorn.conf.py), so the portal, not gunicorn, answers them;
+# the pages' script measures a search's address against it before sending (portal.js).
+PORTAL_MAX_URL_BYTES = 8000
 
 # API rate limit (search/ratelimit.py): requests per minute per client address, 0 = off;
 # on by default in production only, so local runs and the test suite are never throttled.

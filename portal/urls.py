@@ -13,4 +13,7 @@ urlpatterns = [
 ]
 
 # Error answers without tracebacks; JSON with `note` and `coverage_note` on API paths.
+handler400 = "portal.errors.bad_request"
+handler403 = "portal.errors.permission_denied"
+handler404 = "portal.errors.page_not_found"
 handler500 = "portal.errors.server_error"

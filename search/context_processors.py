@@ -1,4 +1,4 @@
-"""Template context every page needs: demo-data flag and the main navigation."""
+"""Template context every page needs: demo-data flag, the main navigation, the URL limit."""
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -24,5 +24,10 @@ def _nav_links() -> list[dict[str, str]]:
 
 
 def portal(request: HttpRequest) -> dict[str, object]:
-    """`demo_data` is true when the built-in demo corpus is loaded instead of real data."""
-    return {"demo_data": settings.PORTAL_DEMO_DATA, "nav_links": _nav_links()}
+    """`demo_data` is true when the built-in demo corpus is loaded instead of real data;
+    `max_url_bytes` is the longest address the portal answers (the pages' script checks it)."""
+    return {
+        "demo_data": settings.PORTAL_DEMO_DATA,
+        "nav_links": _nav_links(),
+        "max_url_bytes": settings.PORTAL_MAX_URL_BYTES,
+    }

@@ -29,8 +29,11 @@ STOP_WORD = "stop_word"
 DUPLICATE = "duplicate"
 OVER_LIMIT = "over_limit"
 MAX_TERMS = 40
-# Longest query text a form accepts (both searches).
-MAX_QUERY_CHARS = 10_000
+# Longest query text a form accepts (both searches; the boxes' maxlength). Far beyond the
+# MAX_TERMS words that run, and short enough that a search's address always fits the server's
+# limit (settings.PORTAL_MAX_URL_BYTES, 8,000): percent-encoded, a character takes at most
+# 9 bytes, so 800 characters of any script take 7,200, leaving room for the filters.
+MAX_QUERY_CHARS = 800
 
 # How loose terms combine (phrases are always required).
 ANY_WORDS = "any_words"

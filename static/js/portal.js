@@ -9,18 +9,81 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// --- Statute search ------------------------------------------------------------------------
-// htmx swaps only 2xx responses by default; a 400 (bad input) or 503 (no index) panel from
-// a form marked data-swap-errors must replace the results too, never leave stale rows.
-document.addEventListener("htmx:beforeSwap", (event) => {
-  const status = event.detail.xhr.status;
-  const form = event.detail.requestConfig && event.detail.requestConfig.elt;
-  if ((status === 400 || status === 503) && form && form.hasAttribute("data-swap-errors")) {
-    event.detail.shouldSwap = true;
-    event.detail.isError = false;
+// --- Failed searches ---------------------------------------------------------------------
+// A search form marked data-swap-errors never leaves stale rows on screen: a failed request
+// replaces its results with a panel that says what happened and what to do. The portal's own
+// error answers are panels already (a 400 or 503 of the search, or an answer carrying the
+// X-Portal-Error-Panel header); for anything else (a proxy's 502, the server refusing the
+// request, no network) the panel is made here.
+const REQUEST_ERRORS = {
+  network: ["Could not reach the portal", "The search was not sent, or no answer came back: the network or the portal is down.", "Check your connection, then press Enter in the search box to try again."],
+  timeout: ["The portal took too long to answer", "No answer came back in time; nothing is shown for this search.", "Try again in a moment, or narrow the search."],
+  tooLong: ["The search is too long", "The server refused the search because its address is too long.", "Shorten the query or choose fewer filters."],
+  unsent: ["The search is too long", "It was not sent: its address would be longer than the portal accepts.", "Shorten the query or choose fewer filters."],
+  busy: ["Too many searches", "The portal refused the search: too many requests came from your address in the last minute.", "Wait a minute, then search again."],
+  server: ["The portal could not answer", "The server answered with an error, so nothing was searched.", "Try again in a moment; if it keeps happening, tell the portal's administrators."],
+  refused: ["The search was refused", "The server did not accept this request, so nothing was searched.", "Reload the page and search again."],
+};
+
+function searchForm(detail) {
+  const elt = detail && (detail.requestConfig ? detail.requestConfig.elt : detail.elt);
+  return elt instanceof HTMLFormElement && elt.hasAttribute("data-swap-errors") ? elt : null;
+}
+
+function errorKind(status) {
+  if (status === 0) return "network";
+  if (status === 413 || status === 414 || status === 431) return "tooLong";
+  if (status === 429) return "busy";
+  return status >= 500 ? "server" : "refused";
+}
+
+function showRequestError(form, kind, status, extra) {
+  const target = document.querySelector(form.getAttribute("hx-target") || "#results");
+  if (!target) return;
+  const [title, what, advice] = REQUEST_ERRORS[kind];
+  const panel = document.createElement("div");
+  panel.className = "error panel";
+  panel.setAttribute("role", "alert");
+  panel.dataset.requestError = String(status);
+  const heading = document.createElement("h2");
+  heading.textContent = title;
+  panel.append(heading);
+  for (const text of [what + (status ? ` (HTTP ${status})` : ""), extra, advice]) {
+    if (!text) continue;
+    const line = document.createElement("p");
+    line.textContent = text;
+    panel.append(line);
   }
+  target.replaceChildren(panel);
+  const statusLine = document.getElementById("result-status");
+  if (statusLine) statusLine.textContent = `${title}: nothing was searched.`;
+}
+
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const xhr = event.detail.xhr;
+  const form = searchForm(event.detail);
+  if (!form || xhr.status < 400) return;
+  event.detail.isError = false;
+  if (xhr.status === 400 || xhr.status === 503 || xhr.getResponseHeader("X-Portal-Error-Panel")) {
+    event.detail.shouldSwap = true;
+    return;
+  }
+  event.detail.shouldSwap = false;
+  const wait = xhr.getResponseHeader("Retry-After");
+  showRequestError(form, errorKind(xhr.status), xhr.status, wait ? `Retry after ${wait} seconds.` : "");
 });
 
+document.addEventListener("htmx:sendError", (event) => {
+  const form = searchForm(event.detail);
+  if (form) showRequestError(form, "network", 0, "");
+});
+
+document.addEventListener("htmx:timeout", (event) => {
+  const form = searchForm(event.detail);
+  if (form) showRequestError(form, "timeout", 0, "");
+});
+
+// --- Statute search ------------------------------------------------------------------------
 // Empty filters are left out of the request, so pushed URLs stay short and shareable.
 document.addEventListener("htmx:configRequest", (event) => {
   if (!event.detail.elt.hasAttribute("data-drop-empty")) return;
@@ -115,3 +178,21 @@ document.addEventListener("htmx:beforeHistoryUpdate", (event) => {
 });
 document.addEventListener("htmx:pushedIntoHistory", () => { enteredAt = location.href; });
 window.addEventListener("popstate", () => { enteredAt = location.href; });
+
+// --- Every search: an address too long for the server is never sent ------------------------
+// Registered last, so it measures the request as the handlers above left it. The portal answers
+// addresses up to <meta name="portal-max-url-bytes">; htmx sends the form as
+// encodeURIComponent pairs, whose length is their size in bytes.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = searchForm(event.detail);
+  const limit = Number(document.querySelector('meta[name="portal-max-url-bytes"]')?.content);
+  if (!form || !limit || event.detail.verb !== "get") return;
+  const pairs = [];
+  for (const [name, value] of event.detail.formData.entries()) {
+    if (typeof value === "string") pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  const bytes = new TextEncoder().encode(event.detail.path).length + 1 + pairs.join("&").length;
+  if (bytes <= limit) return;
+  event.preventDefault();
+  showRequestError(form, "unsent", 0, `Its address would be ${bytes.toLocaleString("en")} bytes; the portal accepts ${limit.toLocaleString("en")}.`);
+});
