@@ -9,8 +9,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from search.indexes.build import build_index
+from search.indexes.freshness import forget_freshness
 from search.indexes.requests import request_rebuild
-from search.models import IndexBuild
+from search.indexes.store import IndexStore
+from search.models import IndexBuild, Section
 
 pytestmark = pytest.mark.django_db
 
@@ -107,9 +109,34 @@ def test_staff_with_the_permission_queues_a_build_and_lands_on_its_page(
     assert f'hx-get="{progress_url(build)}"' in text
 
 
-def test_rebuild_needs_post(rebuilder: Client, index_root: Path) -> None:
-    assert rebuilder.get(rebuild_url("statutes")).status_code == 405
-    assert not IndexBuild.objects.exists()
+def test_rebuild_asks_for_confirmation_before_queueing(
+    rebuilder: Client, built_indexes: Path
+) -> None:
+    response = rebuilder.get(rebuild_url("statutes"))
+    text = response.content.decode()
+    assert response.status_code == 200 and not IndexBuild.objects.exists()
+    assert "Rebuild the statutes index?" in text and "Yes, rebuild the statutes index" in text
+    assert f'<form method="post" action="{rebuild_url("statutes")}"' in text
+    live = IndexStore("statutes").live_version()
+    assert f"<code>{live}</code>" in text and "unchanged since the live version was built" in text
+    both = rebuilder.get(rebuild_url("all")).content.decode()
+    assert "Yes, rebuild all indexes" in both and "papers" in both
+
+
+def test_the_confirmation_says_when_the_data_changed_and_a_build_runs(
+    rebuilder: Client, built_indexes: Path
+) -> None:
+    Section.objects.first().save()  # type: ignore[union-attr]
+    forget_freshness()
+    build = request_rebuild("statutes", None)
+    text = rebuilder.get(rebuild_url("statutes")).content.decode()
+    assert "rebuild pending" in text
+    assert f"build #{build.pk}, Queued</a>: a second request will be refused" in text
+
+
+def test_the_confirmation_needs_the_permission(django_user_model: object, index_root: Path) -> None:
+    client = user_client(django_user_model, staff=True, perms=("view_indexbuild",))
+    assert client.get(rebuild_url("statutes")).status_code == 403
 
 
 def test_rebuild_needs_the_csrf_token(django_user_model: object, index_root: Path) -> None:
@@ -160,10 +187,34 @@ def test_list_shows_live_versions_and_rebuild_buttons(
 ) -> None:
     build = request_rebuild("papers", None)
     text = rebuilder.get(CHANGELIST).content.decode()
-    assert "Rebuild statutes index" in text and "Rebuild all indexes" in text
+    assert f'href="{rebuild_url("statutes")}">Rebuild statutes index…</a>' in text
+    assert f'href="{rebuild_url("all")}">Rebuild all indexes…</a>' in text
     assert f"build #{build.pk}, Queued" in text
-    assert 'disabled title="A build of this index is already queued"' in text
-    assert "not built" not in text
+    assert 'aria-disabled="true" title="A build of this index is already queued"' in text
+    assert "not built" not in text and "unchanged since this build" in text
+
+
+def test_the_build_list_marks_the_live_build_and_the_superseded_ones(
+    rebuilder: Client, loaded_corpus: Path, index_root: Path
+) -> None:
+    from search.indexes.requests import run_requested_build
+
+    first = request_rebuild("statutes", None)
+    run_requested_build(first.pk)
+    second = request_rebuild("statutes", None)
+    run_requested_build(second.pk)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    text = rebuilder.get(CHANGELIST).content.decode()
+    live = f'{second.version}</code> <span class="build-badge build-live">LIVE</span>'
+    assert text.count('<span class="build-badge build-live">LIVE</span>') == 2  # panel and row
+    assert live in text
+    assert text.count("build-superseded") == 1
+    old = rebuilder.get(detail_url(first)).content.decode()
+    assert "Done: version" not in old and "build-superseded" in old
+    assert f"Superseded: version {first.version} was replaced; version {second.version}" in old
+    new = rebuilder.get(detail_url(second)).content.decode()
+    assert f"Done: version {second.version} is live" in new
 
 
 def test_running_build_page_polls_and_shows_rate_and_time_left(

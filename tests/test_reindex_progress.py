@@ -27,7 +27,7 @@ def running(done: int, total: int, seconds: float, silent: float = 0.0) -> Index
 
 
 def test_rate_and_time_left_come_from_the_last_report() -> None:
-    progress = build_progress(running(50_000, 200_000, seconds=10), NOW)
+    progress = build_progress(running(50_000, 200_000, seconds=10), NOW, None)
     assert progress.percent_text == "25%"
     assert progress.rate_text == "5.0k docs/s"
     assert progress.eta_text == "about 30 s left"
@@ -36,25 +36,25 @@ def test_rate_and_time_left_come_from_the_last_report() -> None:
 
 
 def test_writing_done_means_committing_and_checking() -> None:
-    progress = build_progress(running(1000, 1000, seconds=5), NOW)
+    progress = build_progress(running(1000, 1000, seconds=5), NOW, None)
     assert progress.phase.startswith("Committing and checking")
     assert progress.eta_text == "–"
 
 
 def test_before_the_first_report_there_is_no_rate() -> None:
-    progress = build_progress(running(0, 0, seconds=1), NOW)
+    progress = build_progress(running(0, 0, seconds=1), NOW, None)
     assert progress.phase == "Starting: counting documents"
     assert progress.rate_text == "–" and progress.total_text == "?"
 
 
 def test_a_silent_running_build_is_flagged() -> None:
-    progress = build_progress(running(10, 100, seconds=60, silent=40), NOW)
+    progress = build_progress(running(10, 100, seconds=60, silent=40), NOW, None)
     assert progress.warning == "No progress reported for 40 s."
 
 
 def test_a_long_queued_build_asks_whether_the_worker_runs() -> None:
     waiting = IndexBuild(index_name="statutes", created_at=NOW - timedelta(seconds=30))
-    progress = build_progress(waiting, NOW)
+    progress = build_progress(waiting, NOW, None)
     assert "Waiting for the background worker" in progress.phase
     assert "Is the task worker running" in progress.warning
 
@@ -68,12 +68,15 @@ def test_finished_builds_are_not_active_and_report_duration() -> None:
         started_at=NOW - timedelta(seconds=75),
         finished_at=NOW,
     )
-    progress = build_progress(done, NOW)
+    progress = build_progress(done, NOW, "v1")
     assert not progress.active
     assert progress.percent_text == "100%"
     assert progress.elapsed_text == "1 min 15 s"
-    assert progress.phase == "Done: version v1 is live"
-    failed = build_progress(build(status=IndexBuild.Status.FAILED), NOW)
+    assert progress.phase == "Done: version v1 is live" and progress.standing == "live"
+    superseded = build_progress(done, NOW, "v2")
+    assert superseded.standing == "superseded"
+    assert superseded.phase == "Superseded: version v1 was replaced; version v2 is live now"
+    failed = build_progress(build(status=IndexBuild.Status.FAILED), NOW, None)
     assert failed.phase == "Failed: the live index was not changed"
 
 

@@ -1,7 +1,10 @@
-"""Admin for index builds: rebuild buttons, the build list, and a live progress page."""
+"""Admin for index builds: rebuild buttons with a confirmation page, the build list (which
+build is live, which were superseded), and a live progress page."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -13,11 +16,19 @@ from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.decorators import method_decorator
 from django.utils.html import format_html
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from search.indexes.build_progress import build_progress, duration_text
+from search.indexes.build_progress import (
+    LIVE,
+    SUPERSEDED,
+    build_progress,
+    build_standing,
+    duration_text,
+)
 from search.indexes.names import INDEX_NAMES
 from search.indexes.requests import cancel_build, recover_stale_builds, request_rebuilds
+from search.indexes.store import IndexStore
 from search.models import IndexBuild
 from search.progress import human
 from search.status import IndexStatus, index_status
@@ -25,7 +36,12 @@ from search.status import IndexStatus, index_status
 REBUILD_PERMISSION = "search.rebuild_index"
 ALL_INDEXES = "all"
 DETAIL_TEMPLATE = "admin/search/indexbuild/detail.html"
+CONFIRM_TEMPLATE = "admin/search/indexbuild/confirm_rebuild.html"
 get_only = method_decorator(require_GET)
+LIVE_BADGE = mark_safe(' <span class="build-badge build-live">LIVE</span>')
+SUPERSEDED_BADGE = mark_safe(' <span class="build-badge build-superseded">superseded</span>')
+# A list column made per request (it knows the live versions read for that request).
+Column = Callable[[Any], str]
 post_only = method_decorator(require_POST)
 
 
@@ -35,12 +51,18 @@ def can_rebuild(request: HttpRequest) -> bool:
     return bool(user.is_active and user.is_staff and user.has_perm(REBUILD_PERMISSION))
 
 
+def live_versions() -> dict[str, str | None]:
+    """The live version of every index (one small file read each)."""
+    return {name: IndexStore(name).live_version() for name in INDEX_NAMES}
+
+
 @dataclass(frozen=True)
 class IndexPanel:
     """One index on the build list page: what is live, and the build in progress if any."""
 
     status: IndexStatus
     active: IndexBuild | None
+    last_duration: float | None = None  # seconds the last succeeded build took
 
     @property
     def docs_text(self) -> str:
@@ -55,12 +77,62 @@ class IndexPanel:
         built = timezone.localtime(datetime.fromisoformat(self.status.built_at))
         return built.strftime("%Y-%m-%d %H:%M:%S %Z")
 
+    @property
+    def last_duration_text(self) -> str:
+        """How long the last succeeded build took ('1 min 15 s'), or '' when none did."""
+        return "" if self.last_duration is None else duration_text(self.last_duration)
+
+
+def index_panels(names: tuple[str, ...]) -> list[IndexPanel]:
+    """A panel per index: its live version and the build queued or running, if any."""
+    running = IndexBuild.objects.filter(status__in=IndexBuild.ACTIVE_STATUSES)
+    active = {build.index_name: build for build in running}
+    panels = []
+    for name in names:
+        last = (
+            IndexBuild.objects.filter(index_name=name, status=IndexBuild.Status.SUCCEEDED)
+            .order_by("-finished_at")
+            .first()
+        )
+        duration = last.duration_seconds() if last else None
+        panels.append(IndexPanel(index_status(name), active.get(name), duration))
+    return panels
+
+
+def _status_column(live: dict[str, str | None]) -> Column:
+    @admin.display(description="status", ordering="status")
+    def status(obj: IndexBuild) -> str:
+        superseded = build_standing(obj, live.get(obj.index_name)) == SUPERSEDED
+        return format_html(
+            '<span class="build-badge build-{}">{}</span>{}',
+            obj.status,
+            obj.get_status_display(),
+            SUPERSEDED_BADGE if superseded else "",
+        )
+
+    return status
+
+
+def _version_column(live: dict[str, str | None]) -> Column:
+    @admin.display(description="version", ordering="version")
+    def version(obj: IndexBuild) -> str:
+        if not obj.version:
+            return "–"
+        is_live = build_standing(obj, live.get(obj.index_name)) == LIVE
+        return format_html(
+            '<code class="build-version">{}</code>{}',
+            obj.version,
+            LIVE_BADGE if is_live else "",
+        )
+
+    return version
+
 
 @admin.register(IndexBuild)
 class IndexBuildAdmin(admin.ModelAdmin):
-    list_display = (
-        "build", "status_badge", "progress", "requester", "created", "duration", "version_code",
-    )  # fmt: skip
+    # The status and version columns mark the live build: they are added per request, when
+    # the live versions are read (get_list_display).
+    list_display = ("build", "progress", "requester", "created", "duration")
     list_display_links = ("build",)
     actions = None  # the build history is a record: nothing to do in bulk
     # No filter sidebar: it would squeeze the list; the page offers the same filters as links.
@@ -96,20 +168,6 @@ class IndexBuildAdmin(admin.ModelAdmin):
     def created(self, obj: IndexBuild) -> str:
         return timezone.localtime(obj.created_at).strftime("%Y-%m-%d %H:%M")
 
-    @admin.display(description="version", ordering="version")
-    def version_code(self, obj: IndexBuild) -> str:
-        return (
-            format_html('<code class="build-version">{}</code>', obj.version)
-            if obj.version
-            else "–"
-        )
-
-    @admin.display(description="status", ordering="status")
-    def status_badge(self, obj: IndexBuild) -> str:
-        return format_html(
-            '<span class="build-badge build-{}">{}</span>', obj.status, obj.get_status_display()
-        )
-
     @admin.display(description="progress")
     def progress(self, obj: IndexBuild) -> str:
         if not obj.docs_total:
@@ -120,6 +178,11 @@ class IndexBuildAdmin(admin.ModelAdmin):
     def duration(self, obj: IndexBuild) -> str:
         seconds = obj.duration_seconds()
         return "–" if seconds is None else duration_text(seconds)
+
+    def get_list_display(self, request: HttpRequest) -> tuple[str | Column, ...]:
+        live = live_versions()
+        build, *rest = self.list_display
+        return (build, _status_column(live), *rest, _version_column(live))
 
     # --- pages ----------------------------------------------------------------------------
     def get_urls(self) -> list[URLPattern]:
@@ -138,12 +201,9 @@ class IndexBuildAdmin(admin.ModelAdmin):
     ) -> HttpResponse:
         """The build list, under a panel per index with its live version and rebuild button."""
         recover_stale_builds()
-        running = IndexBuild.objects.filter(status__in=IndexBuild.ACTIVE_STATUSES)
-        active = {build.index_name: build for build in running}
-        panels = [IndexPanel(index_status(name), active.get(name)) for name in INDEX_NAMES]
         context = {
             "title": "Index builds",
-            "index_panels": panels,
+            "index_panels": index_panels(INDEX_NAMES),
             "filter_links": _filter_links(request),
             "can_rebuild": can_rebuild(request),
             **(extra_context or {}),
@@ -171,14 +231,17 @@ class IndexBuildAdmin(admin.ModelAdmin):
             request, f"{DETAIL_TEMPLATE}#progress", self._build_context(request, build)
         )
 
-    @post_only
+    @method_decorator(require_http_methods(["GET", "HEAD", "POST"]))
     def rebuild_view(self, request: HttpRequest, index: str) -> HttpResponse:
-        """Queue a rebuild of one index (or all); refusals come back as error messages."""
+        """GET: what a rebuild of one index (or all) does, and a button to confirm; POST:
+        queue it, refusals coming back as error messages."""
         if not can_rebuild(request):
             raise PermissionDenied
         if index != ALL_INDEXES and index not in INDEX_NAMES:
             raise Http404(f"no index called {index!r}")
         names = INDEX_NAMES if index == ALL_INDEXES else (index,)
+        if request.method != "POST":
+            return self._confirm_rebuild(request, index, names)
         outcomes = request_rebuilds(names, request.user)
         for outcome in outcomes:
             if outcome.build is None:
@@ -203,6 +266,21 @@ class IndexBuildAdmin(admin.ModelAdmin):
         return HttpResponseRedirect(_build_url(build))
 
     # --- helpers --------------------------------------------------------------------------
+    def _confirm_rebuild(
+        self, request: HttpRequest, index: str, names: tuple[str, ...]
+    ) -> HttpResponse:
+        what = "all indexes" if index == ALL_INDEXES else f"the {index} index"
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": f"Rebuild {what}?",
+            "index": index,
+            "what": what,
+            "panels": index_panels(names),
+            "has_view_permission": True,
+        }
+        return TemplateResponse(request, CONFIRM_TEMPLATE, context)
+
     def _viewable_build(self, request: HttpRequest, object_id: str) -> IndexBuild:
         build = self.get_object(request, object_id)
         if build is None:
@@ -214,12 +292,13 @@ class IndexBuildAdmin(admin.ModelAdmin):
         return build
 
     def _build_context(self, request: HttpRequest, build: IndexBuild) -> dict[str, object]:
+        live = IndexPanel(index_status(build.index_name), None)
         return {
             "opts": self.opts,
             "title": f"{build.index_name.capitalize()} index build #{build.pk}",
             "build": build,
-            "progress": build_progress(build, timezone.now()),
-            "live": IndexPanel(index_status(build.index_name), None),
+            "progress": build_progress(build, timezone.now(), live.status.version),
+            "live": live,
             "can_rebuild": can_rebuild(request),
             "has_view_permission": True,
         }

@@ -10,6 +10,9 @@ from search.progress import human
 STALL_WARNING_SECONDS = 15
 # A queued build waiting this long probably has no worker to run it.
 QUEUE_WARNING_SECONDS = 10
+# Where a succeeded build stands: its version is the live one, or a later one replaced it.
+LIVE = "live"
+SUPERSEDED = "superseded"
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,7 @@ class BuildProgress:
     docs_per_second: float | None
     eta_seconds: float | None
     warning: str
+    standing: str = ""  # LIVE or SUPERSEDED for a succeeded build
 
     @property
     def percent_text(self) -> str:
@@ -62,8 +66,18 @@ class BuildProgress:
         return "–" if self.elapsed_seconds is None else duration_text(self.elapsed_seconds)
 
 
-def build_progress(build: IndexBuild, now: datetime) -> BuildProgress:
-    """Progress of `build` as of `now` (rates are measured up to the last report)."""
+def build_standing(build: IndexBuild, live_version: str | None) -> str:
+    """LIVE when the build's version is the live one, SUPERSEDED for another succeeded build
+    (a later build, or a restore, replaced it), '' for a build that did not succeed."""
+    if build.status != IndexBuild.Status.SUCCEEDED or not build.version:
+        return ""
+    return LIVE if build.version == live_version else SUPERSEDED
+
+
+def build_progress(build: IndexBuild, now: datetime, live_version: str | None) -> BuildProgress:
+    """Progress of `build` as of `now` (rates are measured up to the last report), and where
+    it stands against the index's `live_version`."""
+    standing = build_standing(build, live_version)
     done, total = build.docs_done, build.docs_total
     rate = _rate(build)
     writing = build.status == IndexBuild.Status.RUNNING and total and done < total
@@ -75,11 +89,12 @@ def build_progress(build: IndexBuild, now: datetime) -> BuildProgress:
         percent=percent,
         docs_done=done,
         docs_total=total,
-        phase=_phase(build),
+        phase=_phase(build, standing, live_version),
         elapsed_seconds=build.duration_seconds(now),
         docs_per_second=rate,
         eta_seconds=eta,
         warning=_warning(build, now),
+        standing=standing,
     )
 
 
@@ -101,7 +116,7 @@ def _rate(build: IndexBuild) -> float | None:
     return build.docs_done / seconds if seconds > 0 else None
 
 
-def _phase(build: IndexBuild) -> str:
+def _phase(build: IndexBuild, standing: str, live_version: str | None) -> str:
     status = build.status
     if status == IndexBuild.Status.QUEUED:
         return "Waiting for the background worker to pick it up"
@@ -111,8 +126,11 @@ def _phase(build: IndexBuild) -> str:
         if build.docs_done < build.docs_total:
             return "Writing documents into a new version (searches still use the live one)"
         return "Committing and checking the new version, then switching it live"
-    if status == IndexBuild.Status.SUCCEEDED:
+    if standing == LIVE:
         return f"Done: version {build.version} is live"
+    if standing == SUPERSEDED:
+        now_live = f"version {live_version} is live now" if live_version else "no version is live"
+        return f"Superseded: version {build.version} was replaced; {now_live}"
     if status == IndexBuild.Status.CANCELLED:
         return "Cancelled: the live index was not changed"
     return "Failed: the live index was not changed"

@@ -1,5 +1,5 @@
-"""In real Chromium: a staff user logs in, clicks "Rebuild statutes index" and watches the
-progress bar, fed by a real worker process, reach 100%."""
+"""In real Chromium: a staff user logs in, clicks "Rebuild statutes index", confirms, and
+watches the progress bar, fed by a real worker process, reach 100%."""
 
 import json
 import time
@@ -61,7 +61,12 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
         page.fill("#id_username", "staff")  # type: ignore[attr-defined]
         page.fill("#id_password", PASSWORD)  # type: ignore[attr-defined]
         page.click("input[type=submit]")  # type: ignore[attr-defined]
-        page.click("text=Rebuild statutes index")  # type: ignore[attr-defined]
+        page.click("text=Rebuild statutes index…")  # type: ignore[attr-defined]
+        # A confirmation page first, saying what is live; nothing is queued before the answer.
+        page.wait_for_selector("text=Rebuild the statutes index?")  # type: ignore[attr-defined]
+        assert old in page.inner_text("#content-main")  # type: ignore[attr-defined]
+        assert not IndexBuild.objects.exists()
+        page.click("text=Yes, rebuild the statutes index")  # type: ignore[attr-defined]
 
         page.wait_for_selector(".messagelist .success")  # type: ignore[attr-defined]
         assert "Rebuild of the statutes index queued as build #" in page.inner_text(".messagelist")  # type: ignore[attr-defined]
@@ -71,7 +76,7 @@ def test_staff_clicks_rebuild_and_watches_progress_reach_100(
         # Polling stops once the build has ended.
         assert page.get_attribute("#build-live", "hx-trigger") is None  # type: ignore[attr-defined]
         live_text = page.inner_text("#build-live")  # type: ignore[attr-defined]
-        assert "It is the live version" in live_text
+        assert "It is the live version" in live_text and "LIVE" in live_text
         assert "Started\tnot yet" not in live_text  # the facts below the bar refresh too
         page.screenshot(path=str(tmp_path / "admin-reindex.png"), full_page=True)  # type: ignore[attr-defined]
 
