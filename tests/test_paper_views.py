@@ -168,6 +168,17 @@ def test_results_link_to_the_paper_page(client: Client, paper_index: Path) -> No
     html_of(client, "/papers/nope/", 404)
 
 
+def test_the_paper_page_leads_back_to_the_same_search(client: Client, paper_index: Path) -> None:
+    search = "?query=adaptation&match=any_words&dateFrom=2025-01-01&categories=cs.CL&limit=5"
+    results = html_of(client, PAGE + search)
+    link = unescape(re.search(r'class="paper-title" href="([^"]+)"', results).group(1))  # type: ignore[union-attr]
+    paper = html_of(client, link)
+    back = unescape(re.search(r'class="crumbs"><a href="([^"]+)"', paper).group(1))  # type: ignore[union-attr]
+    assert back.startswith(PAGE + "?") and "Back to the search" in paper
+    assert parse_qs(urlsplit(back).query) == parse_qs(urlsplit(PAGE + search).query)
+    assert 'href="/papers/">← Paper search' in html_of(client, "/papers/scirex:abc/")
+
+
 def test_entity_suggestions_come_from_the_vocabulary(client: Client, paper_index: Path) -> None:
     html = html_of(client, "/papers/entities/?entities=GLUE,+co")
     assert '<option value="COCO" label="COCO (dataset)">' in html and "GLUE" not in html

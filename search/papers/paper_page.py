@@ -4,6 +4,10 @@ citation, and links from each author's name to a search filtered by that author.
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
+
+from django.http import QueryDict
+from django.urls import reverse
 
 from search.backends.paper_search import NEWEST
 from search.backends.registry import get_backend
@@ -37,6 +41,7 @@ def paper_context(
         "query": query,
         "bibtex": bibtex_entry(cited, citation_key(cited)),
         "author_links": tuple(Link(name, author_search_url(name)) for name in detail.authors),
+        "back_url": back_to_search_url(params),
     }
 
 
@@ -59,3 +64,10 @@ def highlighted_chunks(detail: PaperDetail, query: str, match: str) -> list[Show
         marked = get_backend().mark_text(chunk.text, parsed)
         shown.append(ShownChunk(chunk, marked, "[hl]" in marked))
     return shown
+
+
+def back_to_search_url(params: Mapping[str, str]) -> str:
+    """The search the paper page was reached from: every parameter it came with (the search
+    page validates them again)."""
+    query = params.urlencode() if isinstance(params, QueryDict) else urlencode(params)
+    return reverse("paper_search") + (f"?{query}" if query else "")

@@ -115,7 +115,7 @@ def _row(request: PaperSearchRequest, hit: PaperHit) -> Row:
     for name, kind in hit.extras.entities:
         active, url = _with_entity(request, name)
         links.append(Link(name, url, active=active, kind=kind))
-    paper_url = reverse("paper_page", args=[hit.paper_id]) + "?" + _highlight_params(request)
+    paper_url = reverse("paper_page", args=[hit.paper_id]) + "?" + _paper_page_params(request)
     return Row(hit, paper_url, tuple(links), _author_links(request, hit))
 
 
@@ -130,9 +130,10 @@ def _author_links(request: PaperSearchRequest, hit: PaperHit) -> tuple[Link, ...
     return tuple(links)
 
 
-def _highlight_params(request: PaperSearchRequest) -> str:
-    """Carry the words to the paper page, so it marks them in every chunk."""
-    return PaperSearchRequest(query=request.query, match=request.match).query_string()
+def _paper_page_params(request: PaperSearchRequest) -> str:
+    """Carry the whole search to the paper page: it marks the words in every chunk, and its
+    link back opens the same search, every filter kept."""
+    return request.query_string(facets=None, format=None)
 
 
 def _content_type_links(request: PaperSearchRequest, facets: PaperFacets) -> tuple[Link, ...]:
