@@ -34,9 +34,10 @@ def chips(html: str) -> list[tuple[str, str, bool]]:
 def test_idle_page_shows_the_form_and_help(client: Client, paper_index: Path) -> None:
     html = html_of(client, PAGE)
     assert 'id="paper-form"' in html and "data-search-box" in html
-    assert 'hx-get="/papers/"' in html and 'hx-sync="this:replace"' in html
+    assert 'hx-get="/papers/"' in html and 'hx-sync="this:queue last"' in html
     assert "How to search" in html and "Coverage:" in html
-    assert '<option value="cs.CL">cs.CL (3)</option>' in html
+    assert 'name="categories" value="cs.CL" id="id_categories_' in html
+    assert "cs.CL (3)</label>" in html
     assert ">I.2.7" not in html  # class codes are not offered
     assert '<datalist id="entity-options">' in html and '<option value="LoRA">' in html
     assert '<a href="/papers/">Papers</a>' in html

@@ -21,7 +21,7 @@ def test_empty_page_shows_the_form_and_how_to_search(client: Client, statute_ind
     assert status == 200
     assert "<html" in html and 'id="statute-form"' in html
     assert 'hx-get="/statutes/"' in html and 'hx-push-url="true"' in html
-    assert 'hx-sync="this:replace"' in html and "delay:" in html
+    assert 'hx-sync="this:queue last"' in html and "delay:" in html
     assert 'method="get"' in html and 'action="/statutes/"' in html  # works without JS
     assert "How to search" in html and 'aria-live="polite"' in html
     assert "data-search-box" in html and '<label for="id_q">' in html

@@ -96,8 +96,12 @@ class ListInput(forms.TextInput):
         return super().format_value(value)
 
 
-class ListSelect(forms.SelectMultiple):
-    """A multi-select whose submitted values may also be comma-separated."""
+class ListCheckboxes(forms.CheckboxSelectMultiple):
+    """A checklist for a list parameter whose submitted values may also be comma-separated.
+
+    Checkboxes, not a multi-select: what is chosen stays visible, one click (or Space)
+    toggles one value, and arrow keys move without choosing (each change is a search).
+    """
 
     def format_value(self, value: Any) -> list[str]:
         return list(split_values(value if isinstance(value, list | tuple) else [value or ""]))
@@ -211,7 +215,7 @@ class PaperSearchForm(forms.Form):
     categories = ListField(
         label="Categories",
         required=False,
-        widget=ListSelect,
+        widget=ListCheckboxes,
         help_text=(
             "Filter by arXiv categories (e.g. cs.AI, cs.LG): a chunk matches when its paper "
             "has any of them."
@@ -220,7 +224,7 @@ class PaperSearchForm(forms.Form):
     contentType = ListField(
         label="Content types",
         required=False,
-        widget=ListSelect,
+        widget=ListCheckboxes,
         item_values=CONTENT_TYPES,
         help_text=(
             "Filter chunks by type. Use [methodology] for HOW researchers approach a problem; "
@@ -342,6 +346,10 @@ class PaperSearchForm(forms.Form):
             f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
             f"{settings.PORTAL_PAPER_LIMIT_MAX}."
         )
+        # The page's labels and placeholders say the configured limits and defaults.
+        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_PAPER_LIMIT_MAX})"
+        self.fields["limit"].widget.attrs["placeholder"] = settings.PORTAL_PAPER_LIMIT_DEFAULT
+        self.fields["maxPerDocument"].widget.attrs["placeholder"] = DEFAULT_MAX_PER_DOCUMENT
 
     @property
     def is_idle(self) -> bool:

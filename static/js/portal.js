@@ -25,9 +25,10 @@ const REQUEST_ERRORS = {
   refused: ["The search was refused", "The server did not accept this request, so nothing was searched.", "Reload the page and search again."],
 };
 
+// The element that asked (a search form, the paper page's live-search element, a paging link).
 function searchForm(detail) {
   const elt = detail && (detail.requestConfig ? detail.requestConfig.elt : detail.elt);
-  return elt instanceof HTMLFormElement && elt.hasAttribute("data-swap-errors") ? elt : null;
+  return elt instanceof HTMLElement && elt.hasAttribute("data-swap-errors") ? elt : null;
 }
 
 function errorKind(status) {
@@ -122,7 +123,47 @@ document.addEventListener("DOMContentLoaded", () => {
   });
 });
 
+// --- Both search forms: the Filters disclosure -------------------------------------------
+// portal.css shows the filters on wide screens whether or not the disclosure is open; a
+// browser that cannot style a closed disclosure's content gets it opened here instead.
+if (!CSS.supports("selector(::details-content)")) {
+  const wide = window.matchMedia("(min-width: 761px)");
+  const openOnWide = () => {
+    if (wide.matches) document.querySelectorAll("details.filters").forEach((d) => { d.open = true; });
+  };
+  document.addEventListener("DOMContentLoaded", openOnWide);
+  wide.addEventListener("change", openOnWide);
+}
+
 // --- Paper search ----------------------------------------------------------------------------
+// The categories checklist: a box that narrows the list as you type (it searches nothing and
+// sends nothing), and the chosen categories named above the list.
+function setUpPicker(picker) {
+  const narrow = picker.querySelector("[data-picker-filter]");
+  const chosen = picker.querySelector("[data-picker-chosen]");
+  const items = Array.from(picker.querySelectorAll(".picker-item"));
+  narrow.hidden = false;
+  narrow.addEventListener("input", (event) => {
+    // Not a search: the form's live-search trigger never hears this box.
+    event.stopPropagation();
+    const text = narrow.value.trim().toLowerCase();
+    for (const item of items) item.hidden = Boolean(text) && !item.textContent.toLowerCase().includes(text);
+  });
+  // Enter in the narrowing box must not submit the search form.
+  narrow.addEventListener("keydown", (event) => { if (event.key === "Enter") event.preventDefault(); });
+  picker.addEventListener("change", () => {
+    const names = items.map((item) => item.querySelector("input")).filter((box) => box.checked).map((box) => box.value);
+    chosen.replaceChildren();
+    if (!names.length) { chosen.textContent = "None chosen: every category."; return; }
+    const strong = document.createElement("strong");
+    strong.textContent = names.join(", ");
+    chosen.append("Chosen: ", strong);
+  });
+}
+document.addEventListener("DOMContentLoaded", () => {
+  document.querySelectorAll("[data-picker]").forEach(setUpPicker);
+});
+
 // Typing runs the search through #paper-live (GET, URL replaced, nothing recorded); Enter or
 // the button submits #paper-form (POST, recorded in the chosen research run, URL pushed).
 let lastSubmit = -1;

@@ -57,7 +57,7 @@ def test_type_filter_submit_go_back_and_open_a_paper(
     assert page.evaluate("history.length") == entries  # typing replaced the URL
     submit(page)  # pushed
 
-    page.select_option("#id_contentType", ["results"])
+    page.check("input[name=contentType][value=results]")
     expect(page).to_have_url(re.compile(r"contentType=results"))
     expect(page.locator("#result-status")).to_have_text(re.compile(r"^3 passages match"))
     expect(page.locator("ol.hits .ct-results")).to_have_count(3)

@@ -1,0 +1,118 @@
+"""In real Chromium at phone size (390x844): results come first, filters fold, nothing
+overflows sideways; at desktop size the filters stay in view; typing logs no htmx errors."""
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    tab = context.new_page()
+    tab.set_default_timeout(10_000)
+    yield tab
+    context.close()
+
+
+def first_result_fits(page: Page) -> None:
+    """The first result's heading is on the first screen, without scrolling."""
+    first = page.locator("ol.hits > li").first
+    expect(first).to_be_visible()
+    box = first.bounding_box()
+    assert box is not None and page.evaluate("window.scrollY") == 0
+    assert box["y"] + 60 <= PHONE["height"], f"first result starts at {box['y']:.0f}px"
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"page is {width}px wide"
+
+
+def test_statute_results_come_first_on_a_phone(
+    phone: Page, live_server: LiveServer, statute_index: Path
+) -> None:
+    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit")
+    first_result_fits(phone)
+    expect(phone.locator("details.filters")).not_to_have_attribute("open", "")
+    expect(phone.locator("#id_jurisdiction")).to_be_hidden()
+    no_sideways_scroll(phone)
+
+    # A chosen filter is never hidden: the disclosure opens, and the rows still come first.
+    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit&jurisdiction=wa")
+    expect(phone.locator("#id_jurisdiction")).to_be_visible()
+    expect(phone.locator("details.filters summary")).to_contain_text("1 set")
+    first_result_fits(phone)
+
+    # Opening the disclosure by hand shows the filters; choosing one searches in place.
+    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit")
+    phone.locator("details.filters summary").click()
+    phone.select_option("#id_jurisdiction", "id")
+    expect(phone).to_have_url(re.compile("jurisdiction=id"))
+    expect(phone.locator("ol.hits .cite").first).to_have_text("Idaho Code § 6-321")
+
+
+def test_paper_results_come_first_on_a_phone(
+    phone: Page, live_server: LiveServer, paper_index: Path
+) -> None:
+    phone.goto(f"{live_server.url}/papers/?query=adaptation")
+    first_result_fits(phone)
+    no_sideways_scroll(phone)
+
+
+def test_tables_and_chart_stay_inside_a_phone_screen(
+    phone: Page, live_server: LiveServer, statute_index: Path
+) -> None:
+    for path in ("/", "/sources/"):
+        phone.goto(live_server.url + path)
+        no_sideways_scroll(phone)
+    table = phone.locator(".table-scroll").first
+    assert table.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls in its box
+    label = phone.locator(".chart .bar-label").first
+    size = label.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 14
+
+
+def test_filters_stay_in_view_on_a_desktop(
+    page: Page, live_server: LiveServer, statute_index: Path
+) -> None:
+    page.goto(f"{live_server.url}/statutes/?q=landlord")
+    expect(page.locator("details.filters")).not_to_have_attribute("open", "")
+    expect(page.locator("details.filters summary")).to_be_hidden()
+    expect(page.locator("#id_jurisdiction")).to_be_visible()
+
+
+def test_typing_a_search_logs_no_htmx_error(
+    page: Page, live_server: LiveServer, built_indexes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from search.views import statutes
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.5)  # each search is still running when the next keystroke asks for one
+        return search(*args, **kwargs)
+
+    search = statutes.statute_outcome
+    monkeypatch.setattr(statutes, "statute_outcome", slow)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/statutes/")
+    page.locator("#id_q").press_sequentially("landlord", delay=400)
+    expect(page.locator("#result-status")).to_contain_text("match")
+    expect(page).to_have_url(re.compile("q=landlord$"))
+    page.goto(f"{live_server.url}/papers/")
+    page.locator("#id_query").press_sequentially("low rank adaptation", delay=60)
+    expect(page.locator("#result-status")).to_contain_text("match")
+    page.locator("#id_entities").press_sequentially("Lo", delay=60)  # suggestions only
+    page.wait_for_timeout(500)
+    assert not errors, errors

@@ -1,0 +1,98 @@
+"""The search forms as pages render them: limits from settings, the Filters disclosure (open
+when a filter is set), the categories checklist, and no live-search abort on every keystroke."""
+
+import re
+from pathlib import Path
+from typing import Any
+
+from django.test import Client
+
+from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, MAX_PER_DOCUMENT_LIMIT
+from search.query import MAX_QUERY_CHARS
+from search.templatetags.search_forms import filters_set
+
+STATUTES = "/statutes/"
+PAPERS = "/papers/"
+
+
+def html_of(client: Client, url: str, **params: Any) -> str:
+    response = client.get(url, params)
+    assert response.status_code in (200, 400), response.status_code
+    return response.content.decode()
+
+
+def disclosure(html: str) -> str:
+    found = re.search(r'<details class="filters wide"( open)?>\s*<summary>(.*?)</summary>', html)
+    assert found, "no Filters disclosure"
+    return ("open " if found.group(1) else "closed ") + re.sub(r"<[^>]+>", "", found.group(2))
+
+
+def test_limits_come_from_settings_not_the_template(
+    client: Client, statute_index: Path, paper_index: Path, settings: Any
+) -> None:
+    settings.PORTAL_STATUTE_LIMIT_MAX, settings.PORTAL_STATUTE_LIMIT_DEFAULT = 30, 7
+    settings.PORTAL_PAPER_LIMIT_MAX, settings.PORTAL_PAPER_LIMIT_DEFAULT = 60, 9
+    statutes = html_of(client, STATUTES)
+    assert ">Rows (at most 30)</label>" in statutes and 'placeholder="7"' in statutes
+    assert "at most 50" not in statutes
+    papers = html_of(client, PAPERS)
+    assert ">Rows (at most 60)</label>" in papers and 'placeholder="9"' in papers
+    assert "at most 100" not in papers
+    assert f'placeholder="{DEFAULT_MAX_PER_DOCUMENT}"' in papers
+    assert f'max="{MAX_PER_DOCUMENT_LIMIT}"' in papers
+    for html in (statutes, papers):
+        assert f'maxlength="{MAX_QUERY_CHARS}"' in html and 'maxlength="10000"' not in html
+
+
+def test_the_statute_filters_fold_unless_one_is_set(client: Client, statute_index: Path) -> None:
+    assert disclosure(html_of(client, STATUTES)) == "closed Filters"
+    assert disclosure(html_of(client, STATUTES, q="landlord")) == "closed Filters"
+    assert disclosure(html_of(client, STATUTES, q="landlord", jurisdiction="wa")) == (
+        "open Filters 1 set"
+    )
+
+
+def test_the_paper_filters_fold_unless_one_is_set(client: Client, paper_index: Path) -> None:
+    assert disclosure(html_of(client, PAPERS, query="adaptation")) == "closed Filters"
+    chosen = html_of(client, PAPERS, query="adaptation", categories="cs.CL", dateFrom="2025")
+    assert disclosure(chosen) == "open Filters 2 set"
+    # Facets are no filter of the form: asking for them keeps the filters folded.
+    assert disclosure(html_of(client, PAPERS, query="adaptation", facets="true")) == (
+        "closed Filters"
+    )
+
+
+def test_filters_set_counts_fields_with_a_value(paper_index: Path) -> None:
+    from django.http import QueryDict
+
+    from search.papers.catalog import load_catalog
+    from search.papers.forms import PaperSearchForm
+
+    form = PaperSearchForm(
+        QueryDict("query=x&categories=&categories=cs.CL&entities=+&limit=5"),
+        catalog=load_catalog(),
+    )
+    assert filters_set(form, "query") == 2
+    assert filters_set(PaperSearchForm(catalog=load_catalog()), "query") == 0
+
+
+def test_the_categories_checklist_shows_what_is_chosen(client: Client, paper_index: Path) -> None:
+    html = html_of(client, PAPERS, query="adaptation", categories="cs.CL,cs.LG")
+    checked = re.findall(
+        r'<input type="checkbox" name="categories" value="([^"]+)"[^>]*checked', html
+    )
+    assert checked == ["cs.CL", "cs.LG"]
+    assert "Chosen: <strong>cs.CL,cs.LG</strong>" in html
+    assert "<select" not in html.split('id="categories-list"')[1].split("</fieldset>")[0]
+    assert "None chosen: every category." in html_of(client, PAPERS, query="adaptation")
+    # The narrowing box sends nothing (no name) and is shown by the script only.
+    assert re.search(r'<input type="search" class="picker-filter"[^>]*hidden>', html)
+    assert 'name="" class="picker-filter"' not in html
+
+
+def test_live_search_waits_for_the_request_in_flight_instead_of_aborting_it(
+    client: Client, statute_index: Path, paper_index: Path
+) -> None:
+    for html in (html_of(client, STATUTES), html_of(client, PAPERS)):
+        assert 'hx-sync="this:replace"' not in html and 'hx-indicator="none"' not in html
+    assert 'hx-indicator="this"' in html_of(client, PAPERS)
