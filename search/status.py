@@ -49,7 +49,7 @@ def index_status(name: str, *, probe: bool = False) -> IndexStatus:
             get_backend().probe(name)
         except IndexUnavailable as exc:
             return IndexStatus(name, False, meta.version, None, meta.built_at, exc.reason)
-    fresh = live_freshness(name)
+    fresh = live_freshness(name, meta.version)
     pending = fresh is not None and fresh.pending
     return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at, "", pending)
 

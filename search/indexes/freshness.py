@@ -31,6 +31,7 @@ class Freshness:
     version: str
     built_at: str
     pending: bool
+    data_stamp: str  # the version's, as its manifest records it
 
     @property
     def built_text(self) -> str:
@@ -55,33 +56,40 @@ class Freshness:
 
 
 _lock = threading.Lock()
-# (index root, index name) -> (monotonic time checked, the answer then).
-_checked: dict[tuple[str, str], tuple[float, Freshness]] = {}
+# (index root, index name, version) -> (monotonic time checked, the answer then). A version is
+# immutable, so its manifest is read once; only the database side is checked again.
+_checked: dict[tuple[str, str, str], tuple[float, Freshness]] = {}
 
 
-def live_freshness(index_name: str) -> Freshness | None:
-    """The live version and whether a rebuild is pending; None when nothing is live."""
+def live_freshness(index_name: str, version: str | None = None) -> Freshness | None:
+    """The live version (`version` when the caller has just read it) and whether a rebuild
+    is pending; None when nothing is live or its manifest cannot be read."""
     store = IndexStore(index_name)
-    version = store.live_version()
+    version = version or store.live_version()
     if version is None:
         return None
-    key = (str(store.root), index_name)
+    key = (str(store.root), index_name, version)
     now = time.monotonic()
     found = _checked.get(key)
-    if found and found[1].version == version and now - found[0] < PENDING_CHECK_SECONDS:
+    if found and now - found[0] < PENDING_CHECK_SECONDS:
         return found[1]
-    meta = store.version_meta(version)
-    if meta is None:  # unreadable manifest: the searches answer 503 and say why
-        return None
-    fresh = Freshness(index_name, version, meta.built_at, meta.data_stamp != data_stamp(index_name))
+    if found:
+        built_at, stamp = found[1].built_at, found[1].data_stamp
+    else:
+        meta = store.version_meta(version)
+        if meta is None:  # unreadable manifest: the searches answer 503 and say why
+            return None
+        built_at, stamp = meta.built_at, meta.data_stamp
+    pending = stamp != data_stamp(index_name)
+    fresh = Freshness(index_name, version, built_at, pending, stamp)
     with _lock:
         _checked[key] = (now, fresh)
     return fresh
 
 
-def rebuild_pending_note(index_name: str) -> str:
+def rebuild_pending_note(index_name: str, version: str | None = None) -> str:
     """The 'rebuild pending' statement of an index for its coverage notes, or ''."""
-    fresh = live_freshness(index_name)
+    fresh = live_freshness(index_name, version)
     return fresh.note() if fresh else ""
 
 

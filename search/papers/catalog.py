@@ -68,7 +68,7 @@ class PaperCatalog:
     def coverage_note(self) -> str:
         """One paragraph: what the live index version holds, and what it does not; and when
         the loaded data has moved on since it was built."""
-        pending = rebuild_pending_note(PAPERS) if self.version else ""
+        pending = rebuild_pending_note(PAPERS, self.version) if self.version else ""
         return f"{self._coverage_note} {pending}" if pending else self._coverage_note
 
     @cached_property

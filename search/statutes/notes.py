@@ -62,7 +62,7 @@ def coverage_note(
     moved on since that version was built.
     """
     text = _coverage(catalog, jurisdiction=jurisdiction, source=source, title=title)
-    pending = rebuild_pending_note(STATUTES) if catalog.version else ""
+    pending = rebuild_pending_note(STATUTES, catalog.version) if catalog.version else ""
     return f"{text} {pending}" if pending else text
 
 
