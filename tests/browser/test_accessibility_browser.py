@@ -44,7 +44,6 @@ SCRIPT = """async () => {
 def violations(page: Page, url: str) -> list[dict[str, Any]]:
     page.goto(url)
     page.wait_for_load_state("load")
-    page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(SCRIPT)
     return [v for v in found if v["impact"] in BLOCKING]
 
@@ -53,6 +52,7 @@ def audit(browser: Browser, live_server: LiveServer, paths: tuple[str, ...], **l
     problems = {}
     for width, height in WIDTHS:
         context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        context.add_init_script(path=str(AXE))  # into every page, before its own scripts
         page = context.new_page()
         if login:
             page.goto(f"{live_server.url}/admin/login/")
