@@ -10,11 +10,13 @@ document.addEventListener("keydown", (event) => {
 });
 
 // --- Failed searches ---------------------------------------------------------------------
-// A search form marked data-swap-errors never leaves stale rows on screen: a failed request
+// A search marked data-swap-errors (a form, a live-search element, a paging link) never leaves
+// stale rows on screen: a failed request
 // replaces its results with a panel that says what happened and what to do. The portal's own
 // error answers are panels already (a 400 or 503 of the search, or an answer carrying the
 // X-Portal-Error-Panel header); for anything else (a proxy's 502, the server refusing the
-// request, no network) the panel is made here.
+// request, no network) the panel is made here. A part of the results that loads on its own
+// (the facet counts, also marked data-swap-errors) says so in its own place instead.
 const REQUEST_ERRORS = {
   network: ["Could not reach the portal", "The search was not sent, or no answer came back: the network or the portal is down.", "Check your connection, then press Enter in the search box to try again."],
   timeout: ["The portal took too long to answer", "No answer came back in time; nothing is shown for this search.", "Try again in a moment, or narrow the search."],
@@ -23,12 +25,24 @@ const REQUEST_ERRORS = {
   busy: ["Too many searches", "The portal refused the search: too many requests came from your address in the last minute.", "Wait a minute, then search again."],
   server: ["The portal could not answer", "The server answered with an error, so nothing was searched.", "Try again in a moment; if it keeps happening, tell the portal's administrators."],
   refused: ["The search was refused", "The server did not accept this request, so nothing was searched.", "Reload the page and search again."],
+  part: ["This part could not be loaded", "The request for it failed.", "The results are not affected; search again to retry."],
 };
 
-// The element that asked (a search form, the paper page's live-search element, a paging link).
-function searchForm(detail) {
+// The element that asked, when it wants failures shown: one that replaces the results (a search
+// form, the paper page's live-search element, a paging link: each names its hx-target) or a
+// part of them that loads on its own (the facet counts).
+function swapsErrors(detail) {
   const elt = detail && (detail.requestConfig ? detail.requestConfig.elt : detail.elt);
   return elt instanceof HTMLElement && elt.hasAttribute("data-swap-errors") ? elt : null;
+}
+
+function replacesResults(source) {
+  return source.hasAttribute("hx-target");
+}
+
+function searchSource(detail) {
+  const elt = swapsErrors(detail);
+  return elt && replacesResults(elt) ? elt : null;
 }
 
 function errorKind(status) {
@@ -38,10 +52,11 @@ function errorKind(status) {
   return status >= 500 ? "server" : "refused";
 }
 
-function showRequestError(form, kind, status, extra) {
-  const target = document.querySelector(form.getAttribute("hx-target") || "#results");
+function showRequestError(source, kind, status, extra) {
+  const whole = replacesResults(source);
+  const target = whole ? document.querySelector(source.getAttribute("hx-target")) : source;
   if (!target) return;
-  const [title, what, advice] = REQUEST_ERRORS[kind];
+  const [title, what, advice] = REQUEST_ERRORS[whole ? kind : "part"];
   const panel = document.createElement("div");
   panel.className = "error panel";
   panel.setAttribute("role", "alert");
@@ -57,31 +72,35 @@ function showRequestError(form, kind, status, extra) {
   }
   target.replaceChildren(panel);
   const statusLine = document.getElementById("result-status");
-  if (statusLine) statusLine.textContent = `${title}: nothing was searched.`;
+  if (whole && statusLine) statusLine.textContent = `${title}: nothing was searched.`;
 }
 
 document.addEventListener("htmx:beforeSwap", (event) => {
   const xhr = event.detail.xhr;
-  const form = searchForm(event.detail);
-  if (!form || xhr.status < 400) return;
+  const source = swapsErrors(event.detail);
+  if (!source || xhr.status < 400) return;
   event.detail.isError = false;
-  if (xhr.status === 400 || xhr.status === 503 || xhr.getResponseHeader("X-Portal-Error-Panel")) {
+  // The view's own answer (its 400 or 503, made for this place) replaces what was there; a
+  // generic error panel only ever replaces a whole search's results.
+  const panel = Boolean(xhr.getResponseHeader("X-Portal-Error-Panel"));
+  const own = (xhr.status === 400 || xhr.status === 503) && !panel;
+  if (own || (panel && replacesResults(source))) {
     event.detail.shouldSwap = true;
     return;
   }
   event.detail.shouldSwap = false;
   const wait = xhr.getResponseHeader("Retry-After");
-  showRequestError(form, errorKind(xhr.status), xhr.status, wait ? `Retry after ${wait} seconds.` : "");
+  showRequestError(source, errorKind(xhr.status), xhr.status, wait ? `Retry after ${wait} seconds.` : "");
 });
 
 document.addEventListener("htmx:sendError", (event) => {
-  const form = searchForm(event.detail);
-  if (form) showRequestError(form, "network", 0, "");
+  const source = swapsErrors(event.detail);
+  if (source) showRequestError(source, "network", 0, "");
 });
 
 document.addEventListener("htmx:timeout", (event) => {
-  const form = searchForm(event.detail);
-  if (form) showRequestError(form, "timeout", 0, "");
+  const source = swapsErrors(event.detail);
+  if (source) showRequestError(source, "timeout", 0, "");
 });
 
 // --- Statute search ------------------------------------------------------------------------
@@ -225,7 +244,7 @@ window.addEventListener("popstate", () => { enteredAt = location.href; });
 // addresses up to <meta name="portal-max-url-bytes">; htmx sends the form as
 // encodeURIComponent pairs, whose length is their size in bytes.
 document.addEventListener("htmx:configRequest", (event) => {
-  const form = searchForm(event.detail);
+  const form = searchSource(event.detail);
   const limit = Number(document.querySelector('meta[name="portal-max-url-bytes"]')?.content);
   if (!form || !limit || event.detail.verb !== "get") return;
   const pairs = [];

@@ -88,3 +88,14 @@ def test_a_failed_paper_search_is_replaced_too(
     page.route(re.compile(r"/papers/\?"), lambda route: route.fulfill(status=500, body="oops"))
     page.locator("#id_query").press_sequentially(" low", delay=10)
     assert_replaced(page, "The portal could not answer")
+
+
+def test_failed_facet_counts_say_so_in_their_place_and_keep_the_rows(
+    page: Page, live_server: object, paper_index: Path
+) -> None:
+    page.route(re.compile(r"/papers/facets/"), lambda route: route.fulfill(status=502, body="x"))
+    page.goto(live_server.url + "/papers/?query=adaptation")  # type: ignore[attr-defined]
+    expect(page.locator("#facets [role=alert]")).to_contain_text("This part could not be loaded")
+    expect(page.locator("#facets [role=alert]")).to_contain_text("HTTP 502")
+    expect(page.locator("ol.hits li").first).to_be_visible()
+    expect(page.locator("#result-status")).to_contain_text("passages match")
