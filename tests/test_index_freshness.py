@@ -80,20 +80,20 @@ def test_paper_counts_are_the_live_versions_until_a_rebuild(
     client: Client, built_indexes: Path, corpus_dir: Path
 ) -> None:
     before = api(client, "/api/search_keyword", query="adaptation")["coverage_note"]
-    assert "holds 6 papers, searched as" in before
+    assert "holds 9 papers, searched as" in before
     extra = paper("2601.00009", "Adapters Again", "We revisit adapters for adaptation.")
     write_jsonl(corpus_dir / "papers" / "papers.jsonl.gz", [*PAPERS, extra], gz=True)
     ingest_papers(corpus_dir)
-    assert Paper.objects.count() == 7
+    assert Paper.objects.count() == len(PAPERS) + 1 == 10
     forget_catalogs()  # the catalog is per version; the counts must still be the version's
     forget_freshness()  # as PENDING_CHECK_SECONDS later
 
     after = api(client, "/api/search_keyword", query="adaptation")["coverage_note"]
-    assert "holds 6 papers, searched as" in after and PENDING in after
+    assert "holds 9 papers, searched as" in after and PENDING in after
 
     build_index("papers")
     rebuilt = api(client, "/api/search_keyword", query="adaptation")["coverage_note"]
-    assert "holds 7 papers, searched as" in rebuilt and PENDING not in rebuilt
+    assert "holds 10 papers, searched as" in rebuilt and PENDING not in rebuilt
 
 
 def test_the_home_page_and_healthz_say_which_index_waits_for_a_rebuild(

@@ -11,8 +11,8 @@ document.addEventListener("keydown", (event) => {
 
 // --- Failed searches ---------------------------------------------------------------------
 // A search marked data-swap-errors (a form, a live-search element, a paging link) never leaves
-// stale rows on screen: a failed request
-// replaces its results with a panel that says what happened and what to do. The portal's own
+// stale rows on screen: a failed request replaces its results with a panel that says what
+// happened and what to do. The portal's own
 // error answers are panels already (a 400 or 503 of the search, or an answer carrying the
 // X-Portal-Error-Panel header); for anything else (a proxy's 502, the server refusing the
 // request, no network) the panel is made here. A part of the results that loads on its own

@@ -67,7 +67,7 @@ def test_categories_work_without_javascript(
     expect(page.locator("[data-picker-filter]")).to_be_hidden()  # the narrowing box needs JS
     page.locator("input[name=categories][value='cs.CV']").check()
     page.locator("input[name=categories][value='cs.LG']").check()
-    page.locator("button[type=submit]").click()
+    page.locator("#paper-form button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"categories=cs\.CV&categories=cs\.LG"))
     expect(page.locator("[data-picker-chosen]")).to_have_text("Chosen: cs.CV, cs.LG")
     expect(page.locator("input[name=categories]:checked")).to_have_count(2)
