@@ -30,6 +30,7 @@ PAGES = (
     "/papers/?query=adaptation&categories=cs.CL",
     "/papers/?query=adaptation&facets=true&detail=full",
     "/papers/2106.09685/?query=lora",
+    "/papers/lookup/?title=adaptation",
     "/no/such/page/",
     "/accounts/login/",
 )
