@@ -20,10 +20,17 @@ class Terms:
 class Either:
     """Filter: at least one of the `options` holds (e.g. statutes OR a default source)."""
 
-    options: tuple[Terms, ...]
+    options: "tuple[Filter, ...]"
 
 
-Filter = Terms | Either
+@dataclass(frozen=True)
+class All:
+    """Filter: every one of the `parts` holds (e.g. statutes AND these jurisdictions)."""
+
+    parts: "tuple[Filter, ...]"
+
+
+Filter = Terms | Either | All
 
 
 class IndexUnavailable(Exception):

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from search.backends.base import IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
-from search.backends.statute_search import HitPage, TextSearch
+from search.backends.statute_search import HitPage, Listing, TextSearch
 from search.query import ParsedQuery
 
 
@@ -24,12 +24,17 @@ class SearchBackend(Protocol):
         """Tokens exactly as the index analyzer produces them (queries are parsed with this)."""
         ...
 
-    def mark_text(self, text: str, query: ParsedQuery) -> str:
-        """`text` with every occurrence the index would match wrapped in `[hl]` marks."""
+    def mark_text(self, text: str, query: ParsedQuery, *, stem: bool = False) -> str:
+        """`text` with every occurrence the index would match wrapped in `[hl]` marks (`stem`:
+        as the word-forms search matches)."""
         ...
 
     def search_statutes(self, spec: TextSearch) -> HitPage:
         """Run one statute search on the live statutes index (IndexUnavailable: none)."""
+        ...
+
+    def list_statutes(self, spec: Listing) -> HitPage:
+        """Sections passing filters alone, in stored order (look-ups, chapters, one id)."""
         ...
 
     def paper_session(self, spec: PaperQuery) -> PaperSearchSession:

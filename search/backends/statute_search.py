@@ -5,7 +5,7 @@ in `search.backends.interface`) runs it and returns a `HitPage`. Nothing here kn
 engine, so a server engine can implement the same contract.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from search.backends.base import Filter
@@ -13,8 +13,21 @@ from search.query import ANY_WORDS, WORD_MODES, ParsedQuery
 
 
 @dataclass(frozen=True)
+class WeightedField:
+    """A further field searched with the same words, its score scaled by `weight`."""
+
+    name: str
+    weight: float
+
+
+@dataclass(frozen=True)
 class TextSearch:
-    """One keyword search: loose terms by `mode`, phrases required, filters not scored."""
+    """One keyword search: loose terms by `mode`, phrases required, filters not scored.
+
+    Hits `offset` to `offset + limit` of the ranked list come back (deterministic with a
+    `tie_break`, so pages never overlap or skip). `stem` matches word forms (the fields'
+    stemmed twins, query words stemmed alike); `also` searches further fields beside `field`.
+    """
 
     query: ParsedQuery
     field: str
@@ -26,12 +39,40 @@ class TextSearch:
     # Stored fields returned with each hit (the searched field only if listed: it may be big).
     fields: tuple[str, ...] = ()
     snippet_chars: int = 240
+    offset: int = 0
+    stem: bool = False
+    also: tuple[WeightedField, ...] = ()
 
     def __post_init__(self) -> None:
         if self.limit < 1:
             raise ValueError(f"limit must be at least 1, got {self.limit}")
+        if self.offset < 0:
+            raise ValueError(f"offset must not be negative, got {self.offset}")
         if self.mode not in WORD_MODES:
             raise ValueError(f"mode must be one of {WORD_MODES}, got {self.mode!r}")
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Documents that pass every filter, in ascending order of a fast unsigned field.
+
+    No words and no score: citation look-ups, a chapter's sections, one document by id.
+    `lead_field`, when given, gives each hit the start of that stored text as its snippet.
+    """
+
+    filters: tuple[Filter, ...]
+    limit: int
+    offset: int = 0
+    order_by: str = "order"
+    fields: tuple[str, ...] = ()
+    lead_field: str | None = None
+    snippet_chars: int = 240
+
+    def __post_init__(self) -> None:
+        if self.limit < 1:
+            raise ValueError(f"limit must be at least 1, got {self.limit}")
+        if self.offset < 0:
+            raise ValueError(f"offset must not be negative, got {self.offset}")
 
 
 @dataclass(frozen=True)
@@ -45,6 +86,8 @@ class Hit:
     # The entries of `query.terms_searched` this document matched, in that order.
     matched: tuple[str, ...]
     tie_key: int | None = None
+    # The `also` fields' stored text with `[hl]` marks, for those the hit matched in.
+    marked: dict[str, str] = field(default_factory=dict)
 
     def first(self, name: str, default: Any = None) -> Any:
         """The first stored value of a field, or `default` when it has none."""

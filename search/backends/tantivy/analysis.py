@@ -1,4 +1,4 @@
-"""The index's own analyzer, one per thread: it tokenises queries exactly like the index."""
+"""The index's own analyzers, one per thread: they tokenise queries exactly like the index."""
 
 import threading
 
@@ -9,12 +9,21 @@ from search.backends.tantivy.schema import build_analyzer
 _local = threading.local()
 
 
-def analyzer() -> tantivy.TextAnalyzer:
-    """This thread's analyzer: a pyo3 object must not be borrowed by two threads at once."""
-    found = getattr(_local, "analyzer", None)
+def analyzer(*, stem: bool = False) -> tantivy.TextAnalyzer:
+    """This thread's analyzer (the stemming one with `stem`): a pyo3 object must not be
+    borrowed by two threads at once."""
+    name = "stem_analyzer" if stem else "analyzer"
+    found = getattr(_local, name, None)
     if found is None:
-        found = _local.analyzer = build_analyzer()
+        found = build_analyzer(stem=stem)
+        setattr(_local, name, found)
     return found
+
+
+def stem(word: str) -> str:
+    """The stem the index holds for one query word (the word itself when it has none)."""
+    found = analyzer(stem=True).analyze(word)
+    return found[0] if found else word
 
 
 def tokenize(text: str) -> list[str]:

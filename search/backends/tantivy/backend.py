@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
-from search.backends.statute_search import HitPage, TextSearch
+from search.backends.statute_search import HitPage, Listing, TextSearch
 from search.backends.tantivy import analysis, paper_corpus, papers, reader, statutes
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
@@ -21,11 +21,14 @@ class TantivyBackend:
     def tokenize(self, text: str) -> list[str]:
         return analysis.tokenize(text)
 
-    def mark_text(self, text: str, query: ParsedQuery) -> str:
-        return mark_all(TextMatcher(query).matches(text))
+    def mark_text(self, text: str, query: ParsedQuery, *, stem: bool = False) -> str:
+        return mark_all(TextMatcher(query, stem=stem).matches(text))
 
     def search_statutes(self, spec: TextSearch) -> HitPage:
         return statutes.run_search(spec)
+
+    def list_statutes(self, spec: Listing) -> HitPage:
+        return statutes.run_listing(spec)
 
     def paper_session(self, spec: PaperQuery) -> PaperSearchSession:
         return papers.open_paper_search(spec)

@@ -15,16 +15,30 @@ Over several weighted fields (`compile_fields`, papers: text, title, authors), e
 one clause that any field satisfies (a Should over the fields, each field's BM25 times its
 weight), and a phrase must be adjacent within one field; the mode then combines these
 per-word clauses exactly as above, so `all_words` needs every word somewhere in the record.
+Statutes use it for `headings=true` (body, and headings at a lower weight).
+
+`stem`: every word is replaced by its stem (the index's stemming analyzer) and searched on
+each field's stemmed twin; words that share a stem run once.
 """
 
 from collections.abc import Sequence
 
 import tantivy
 
-from search.backends.base import Either, Filter, Terms
+from search.backends.base import All, Either, Filter, Terms
+from search.backends.statute_search import WeightedField
+from search.backends.tantivy.analysis import stem as stem_word
+from search.backends.tantivy.schema import word_field
 from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 Clause = tuple[tantivy.Occur, tantivy.Query]
+
+
+def stemmed(query: ParsedQuery) -> ParsedQuery:
+    """The query with every word replaced by its stem; loose words sharing a stem run once."""
+    terms = tuple(dict.fromkeys(stem_word(t) for t in query.terms))
+    phrases = tuple(dict.fromkeys(tuple(stem_word(w) for w in p) for p in query.phrases))
+    return ParsedQuery(terms, phrases, query.dropped, query.unclosed_quote, query.used_or)
 
 
 def compile_query(
@@ -34,10 +48,19 @@ def compile_query(
     field: str,
     mode: str = ANY_WORDS,
     filters: Sequence[Filter] = (),
+    stem: bool = False,
+    also: Sequence[WeightedField] = (),
 ) -> tantivy.Query:
-    """The whole query: words on `field` by `mode`, phrases required, filters unscored."""
+    """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
+    weighted) by `mode`, phrases required, filters unscored."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
+    if stem:
+        query = stemmed(query)
+    if stem or also:
+        fields = [(word_field(field, stem=stem), 1.0)]
+        fields += [(word_field(f.name, stem=stem), f.weight) for f in also]
+        return compile_fields(schema, query, fields=fields, mode=mode, filters=filters)
     clauses: list[Clause] = [
         (tantivy.Occur.Must, phrase_clause(schema, field, p)) for p in query.phrases
     ]
@@ -142,4 +165,9 @@ def _filter(schema: tantivy.Schema, spec: Filter) -> tantivy.Query:
         if not options:
             return tantivy.Query.empty_query()
         return tantivy.Query.boolean_query(options, minimum_number_should_match=1)
+    if isinstance(spec, All):
+        parts = [(tantivy.Occur.Must, _filter(schema, p)) for p in spec.parts]
+        if not parts:
+            return tantivy.Query.all_query()
+        return tantivy.Query.boolean_query(parts)
     raise TypeError(f"unknown filter {spec!r}")

@@ -15,10 +15,17 @@ Scored = tuple[float, tantivy.DocAddress, int | None]
 
 
 def top_hits(
-    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, tie_break: str | None
+    searcher: tantivy.Searcher,
+    query: tantivy.Query,
+    limit: int,
+    tie_break: str | None,
+    offset: int = 0,
 ) -> tuple[list[Scored], int]:
-    """The best `limit` hits ordered by (score desc, tie_break asc), and the match count."""
-    want = limit + 1
+    """Hits `offset` to `offset + limit` ordered by (score desc, tie_break asc), and the match
+    count. Every hit above the page's last one is fetched and sorted with it, so consecutive
+    pages neither overlap nor skip."""
+    last = offset + limit
+    want = last + 1
     result = searcher.search(query, want, count=True)
     total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
     hits = result.hits
@@ -26,7 +33,7 @@ def top_hits(
         tie_break
         and len(hits) == want
         and want < min(total, MAX_TIE_WINDOW)
-        and hits[-1][0] == hits[limit - 1][0]
+        and hits[-1][0] == hits[last - 1][0]
     ):
         want = min(want * 4, total, MAX_TIE_WINDOW)
         hits = searcher.search(query, want, count=False).hits
@@ -43,7 +50,18 @@ def top_hits(
     if tie_break:
         # Python's sort is stable, so a document without a key keeps its engine position.
         scored.sort(key=lambda s: (-s[0], s[2] if s[2] is not None else 2**64))
-    return scored[:limit], total
+    return scored[offset:last], total
+
+
+def listed(
+    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, offset: int, order_by: str
+) -> tuple[list[tantivy.DocAddress], int]:
+    """Matches `offset` to `offset + limit` in ascending order of a fast field, and the count."""
+    result = searcher.search(
+        query, limit, count=True, order_by_field=order_by, offset=offset, order=tantivy.Order.Asc
+    )
+    total = int(result.count)  # type: ignore[attr-defined]
+    return [address for _, address in result.hits], total
 
 
 def count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:

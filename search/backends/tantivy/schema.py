@@ -6,20 +6,42 @@ from search.indexes.names import PAPERS, STATUTES
 from search.query import MAX_TOKEN_BYTES
 
 ANALYZER = "portal_words"
+# The same pipeline plus English (Snowball) stemming, for the opt-in word-forms search.
+STEM_ANALYZER = "portal_stems"
+STEM_LANGUAGE = "english"
+
+# Where a searched field's words are indexed: (logical field, stemmed) -> index field. The
+# stemmed and heading twins are indexed only (the text is stored once, in `body`/`heading`).
+WORD_FIELDS = {
+    ("body", False): "body",
+    ("body", True): "body_stem",
+    ("heading", False): "heading_words",
+    ("heading", True): "heading_stem",
+}
 
 
-def build_analyzer() -> tantivy.TextAnalyzer:
-    """Simple tokenizer, long-token removal, lower-case: the same pipeline for text and queries."""
-    return (
+def build_analyzer(*, stem: bool = False) -> tantivy.TextAnalyzer:
+    """Simple tokenizer, long-token removal, lower-case (and, with `stem`, English stemming):
+    the same pipeline for text and queries."""
+    builder = (
         tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
         .filter(tantivy.Filter.remove_long(MAX_TOKEN_BYTES))
         .filter(tantivy.Filter.lowercase())
-        .build()
     )
+    if stem:
+        builder = builder.filter(tantivy.Filter.stemmer(STEM_LANGUAGE))
+    return builder.build()
 
 
-def _words(builder: tantivy.SchemaBuilder, name: str, *, stored: bool = True) -> None:
-    builder.add_text_field(name, stored=stored, tokenizer_name=ANALYZER, index_option="position")
+def word_field(field: str, *, stem: bool = False) -> str:
+    """The index field holding `field`'s words (its stemmed twin with `stem`)."""
+    return WORD_FIELDS.get((field, stem), field)
+
+
+def _words(
+    builder: tantivy.SchemaBuilder, name: str, *, stored: bool = True, analyzer: str = ANALYZER
+) -> None:
+    builder.add_text_field(name, stored=stored, tokenizer_name=analyzer, index_option="position")
 
 
 def _raw(
@@ -29,12 +51,21 @@ def _raw(
 
 
 def statute_schema() -> tantivy.Schema:
-    """One document per section; only `body` is searched as words, the rest filter or display."""
+    """One document per section: `body` is searched as words (its stemmed twin and the heading's
+    words on request), the rest filter, look up or display."""
     b = tantivy.SchemaBuilder()
     _words(b, "body")
+    _words(b, "body_stem", stored=False, analyzer=STEM_ANALYZER)
+    _words(b, "heading_words", stored=False)
+    _words(b, "heading_stem", stored=False, analyzer=STEM_ANALYZER)
     for name in (
         "id",
         "citation_key",
+        # Citation look-ups: the section number alone, and the section's chapter.
+        "section_key",
+        "chapter_ref",
+        # Resolved cross-references in the body ("start:end:target id", one per link).
+        "links",
         "heading",
         "citation",
         "code_name",
@@ -90,4 +121,5 @@ def open_index(index_name: str, directory: str) -> tantivy.Index:
     """Open (or create) an index at `directory` with its analyzer registered."""
     index = tantivy.Index(SCHEMAS[index_name](), path=directory, reuse=True)
     index.register_tokenizer(ANALYZER, build_analyzer())
+    index.register_tokenizer(STEM_ANALYZER, build_analyzer(stem=True))
     return index

@@ -1,15 +1,18 @@
-"""Run an engine-neutral `TextSearch` on the live tantivy statutes index.
+"""Run engine-neutral statute searches and listings on the live tantivy statutes index.
 
 Snippets and matched terms come from the index analyzer run where the query's words occur
 in each hit's stored text (`matching.TextMatcher`), so they agree exactly with what the
-index matched. Ordering is deterministic (`ranking.top_hits`).
+index matched. Ordering is deterministic (`ranking.top_hits`; listings by a stored position).
 """
 
-from search.backends.statute_search import Hit, HitPage, TextSearch
-from search.backends.tantivy.compile import compile_query
+import tantivy
+
+from search.backends.statute_search import Hit, HitPage, Listing, TextSearch
+from search.backends.tantivy.compile import compile_query, filter_query
 from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.ranking import top_hits
+from search.backends.tantivy.ranking import listed, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
+from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
 
 
@@ -20,21 +23,40 @@ def run_search(spec: TextSearch, index_name: str = STATUTES) -> HitPage:
         return search_live(live, spec)
 
 
+def run_listing(spec: Listing, index_name: str = STATUTES) -> HitPage:
+    """List documents of the live version by filters alone (IndexUnavailable: none)."""
+    live = live_index(index_name)
+    with read_guard(index_name, live.version):
+        return list_live(live, spec)
+
+
 def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
     """Run `spec` with one searcher: count, ordered top hits, snippets, matched terms."""
     schema = live.index.schema
     query = compile_query(
-        schema, spec.query, field=spec.field, mode=spec.mode, filters=spec.filters
+        schema,
+        spec.query,
+        field=spec.field,
+        mode=spec.mode,
+        filters=spec.filters,
+        stem=spec.stem,
+        also=spec.also,
     )
     searcher = live.searcher()
-    scored, total = top_hits(searcher, query, spec.limit, spec.tie_break)
+    scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
     if not scored:
         return HitPage((), total)
     hits = []
-    matcher = TextMatcher(spec.query)
+    matcher = TextMatcher(spec.query, stem=spec.stem)
     for score, address, key in scored:
         doc = searcher.doc(address)
         text, matched = matcher.summary(str(doc.get_first(spec.field) or ""), spec.snippet_chars)
+        marked = {}
+        for extra in spec.also:
+            found, terms = matcher.read(str(doc.get_first(extra.name) or ""))
+            if found.spans:
+                marked[extra.name] = mark_all(found)
+                matched = _union(spec.query.terms_searched, matched, terms)
         hits.append(
             Hit(
                 score=score,
@@ -42,6 +64,30 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
                 snippet=text,
                 matched=matched,
                 tie_key=key,
+                marked=marked,
             )
         )
     return HitPage(tuple(hits), total)
+
+
+def list_live(live: LiveIndex, spec: Listing) -> HitPage:
+    """The listing's page of documents in order, with the start of `lead_field` as snippet."""
+    schema = live.index.schema
+    clauses = [(tantivy.Occur.Must, filter_query(schema, f)) for f in spec.filters]
+    query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.all_query()
+    searcher = live.searcher()
+    addresses, total = listed(searcher, query, spec.limit, spec.offset, spec.order_by)
+    hits = []
+    for address in addresses:
+        doc = searcher.doc(address)
+        lead = ""
+        if spec.lead_field:
+            lead = leading_text(str(doc.get_first(spec.lead_field) or ""), spec.snippet_chars)
+        values = {name: doc.get_all(name) for name in spec.fields}
+        hits.append(Hit(score=0.0, values=values, snippet=lead, matched=()))
+    return HitPage(tuple(hits), total)
+
+
+def _union(order: list[str], matched: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    """The terms of `order` in `matched` or `more`, in that order."""
+    return tuple(term for term in order if term in matched or term in more)
