@@ -1,11 +1,14 @@
 """Source coverage facts, recomputed from the loaded sections after each ingest."""
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Count
 
+from search.citations import prefix_template
 from search.models import Section, Source
 
 NUMBER_RUN = re.compile(r"(\d+)")
@@ -47,6 +50,7 @@ def source_facts() -> list[dict[str, object]]:
             "files": list(source.files),
             "coverage": source.coverage,
             "title_field": title_field(source),
+            "citation_forms": list(source.citation_forms),
         }
         for source in Source.objects.order_by("code")
     ]
@@ -57,6 +61,24 @@ def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
     # Every CFR row shares title 12; the part (stored as chapter) is what narrows a search.
     values = chapters if corpus == "regulation" and len(titles) <= 1 else titles
     return sorted((v for v in values if v), key=natural_key)
+
+
+def citation_forms(rows: Iterable[tuple[str, str, str]]) -> dict[str, list[dict[str, Any]]]:
+    """Per source, how its citations write what precedes the section number, most used
+    first, each with its first citation as an example; rows are (source, citation, section)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    examples: dict[tuple[str, str], str] = {}
+    for source, citation, section in rows:
+        template = prefix_template(citation, section)
+        if template:
+            counts[(source, template)] += 1
+            examples.setdefault((source, template), citation)
+    found: dict[str, list[dict[str, Any]]] = {}
+    for (source, template), n in counts.most_common():
+        found.setdefault(source, []).append(
+            {"template": template, "example": examples[(source, template)], "sections": n}
+        )
+    return found
 
 
 def joined_coverage(files: Iterable[str], statements: Mapping[str, str]) -> str:
@@ -112,6 +134,9 @@ def refresh_sources(statements: Mapping[str, str]) -> None:
         entry["chapter"].add(chapter)
         entry["files"].add(source_file)
     counts = dict(Section.objects.values_list("source").annotate(n=Count("id")).order_by())
+    forms = citation_forms(
+        Section.objects.order_by("source", "ordinal").values_list("source", "citation", "section")
+    )
     Source.objects.exclude(code__in=list(facts)).delete()
     for code, entry in facts.items():
         corpus = "regulation" if "regulation" in entry["corpus"] else "statute"
@@ -126,5 +151,6 @@ def refresh_sources(statements: Mapping[str, str]) -> None:
                 "title_forms": title_forms(corpus, entry["title"], entry["chapter"]),
                 "files": sorted(entry["files"]),
                 "coverage": joined_coverage(entry["files"], statements),
+                "citation_forms": forms.get(code, []),
             },
         )

@@ -20,8 +20,9 @@ from search.indexes.documents import (
     document_count,
     documents,
     index_contents,
+    index_extras,
 )
-from search.indexes.store import IndexStore, VersionMeta
+from search.indexes.store import IndexStore, VersionMeta, write_extra
 from search.models import IndexBuild
 
 # Room needed on disk, as a multiple of the live version's size (old + new side by side).
@@ -92,6 +93,7 @@ def build_index(
         started = time.monotonic()
         stamp = data_stamp(index_name)
         contents = index_contents(index_name)
+        extras = index_extras(index_name)
         total = document_count(index_name)
         tracker = _Tracker(record, total, progress)
         try:
@@ -110,6 +112,8 @@ def build_index(
                 layout=LAYOUT_VERSIONS[index_name],
                 contents=contents,
             )
+            for name, data in extras.items():
+                write_extra(staging, name, data)
             meta.write(staging)
             store.finish(version)
         except BaseException as exc:

@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import Max, QuerySet
 
 from search.backends.base import Document
+from search.citations import number_key
 from search.indexes.names import PAPERS, STATUTES
 from search.models import Chunk, Paper, Section, Source
 from search.papers.author_names import keys_of_authors
@@ -14,11 +15,15 @@ from search.papers.group_keys import concept_key, content_type_key, newest_key, 
 from search.papers.hit_extras import ChunkExtras, Neighbour, encode_extras, neighbour
 from search.papers.loaded import paper_facts
 from search.sources import source_facts
+from search.statutes.chapters import CHAPTERS_FILE, chapter_ref, chapter_rows
+from search.statutes.citation_forms import grammar_of
+from search.statutes.crossrefs import Resolver, Target
 
 ITERATOR_CHUNK = 2000
 # Bumped whenever an index's documents gain, lose or change a field: versions written with
 # an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
-LAYOUT_VERSIONS = {STATUTES: 2, PAPERS: 4}
+# Statutes 3: stemmed and heading word fields, section and chapter keys, cross-references.
+LAYOUT_VERSIONS = {STATUTES: 3, PAPERS: 4}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
@@ -66,6 +71,11 @@ def index_contents(index_name: str) -> dict[str, Any]:
     return {"papers": paper_facts()}
 
 
+def index_extras(index_name: str) -> dict[str, Any]:
+    """Files a version keeps beside its manifest, read only when needed (statutes: chapters)."""
+    return {CHAPTERS_FILE: chapter_rows()} if index_name == STATUTES else {}
+
+
 def document_count(index_name: str) -> int:
     """How many documents a build of this index must contain."""
     return Section.objects.count() if index_name == STATUTES else Chunk.objects.count()
@@ -83,12 +93,38 @@ STATUTE_FIELDS = (
 
 
 def statute_documents() -> Iterator[Document]:
-    """One document per section; `order` is its rank in (source, file order)."""
+    """One document per section; `order` is its rank in (source, file order).
+
+    Besides the stored row: the body and heading again for the stemmed and heading word
+    fields, the section's number and chapter keys, and its resolved cross-references.
+    """
+    resolver = cross_reference_resolver()
     rows = ordered_rows(Section.objects.order_by("source", "ordinal", "id"), STATUTE_FIELDS)
     for order, values in enumerate(rows):
         doc = {k: v for k, v in zip(STATUTE_FIELDS, values, strict=True) if v is not None}
         doc["order"] = order
+        doc["body_stem"] = doc["body"]
+        if doc.get("heading"):
+            doc["heading_words"] = doc["heading_stem"] = doc["heading"]
+        doc["section_key"] = number_key(doc["section"])
+        doc["chapter_ref"] = chapter_ref(
+            doc["source"], doc.get("title", ""), doc.get("chapter", "")
+        )
+        links = resolver.links(doc["id"], doc["source"], doc.get("title", ""), doc["body"])
+        if links:
+            doc["links"] = [link.encode() for link in links]
         yield doc
+
+
+def cross_reference_resolver() -> Resolver:
+    """A resolver over every loaded section, with the loaded sources' citation forms."""
+    targets = (
+        Target(*row)
+        for row in Section.objects.order_by().values_list(
+            "id", "source", "jurisdiction", "title", "section", "citation_key"
+        )
+    )
+    return Resolver(targets, grammar_of(source_facts()))
 
 
 PAPER_FIELDS = (

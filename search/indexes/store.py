@@ -34,6 +34,11 @@ class BuildInProgress(Exception):
     """Another build of the same index holds the lock."""
 
 
+def write_extra(directory: Path, name: str, data: Any) -> None:
+    """Store one extra file of a version being built (`<name>.json`; see `read_extra`)."""
+    (directory / f"{name}.json").write_text(json.dumps(data, separators=(",", ":")))
+
+
 @dataclass(frozen=True)
 class VersionMeta:
     """Facts about a finished version, written into its directory (its manifest)."""
@@ -90,6 +95,14 @@ class IndexStore:
         try:
             return VersionMeta.read(self.version_dir(version))
         except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def read_extra(self, version: str, name: str) -> Any:
+        """A version's extra file `<name>.json` (written by its build), or None when absent or
+        unreadable."""
+        try:
+            return json.loads((self.version_dir(version) / f"{name}.json").read_text())
+        except (OSError, ValueError):
             return None
 
     def new_version_name(self) -> str:

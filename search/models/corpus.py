@@ -23,6 +23,9 @@ class Source(models.Model):
     files = models.JSONField(default=list)
     # From the data folder's MANIFEST.json, joined over `files`; never guessed from a file name.
     coverage = models.TextField(blank=True, help_text="The data's own coverage statement.")
+    # How the source's citations are written before the section number, from its rows:
+    # [{"template": "RCW", "example": "RCW 59.18.060", "sections": 7864}, ...].
+    citation_forms = models.JSONField(default=list)
     refreshed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -1,0 +1,184 @@
+"""Chapters: every (source, title, chapter) with its section count and how people write it.
+
+The table is computed when an index version is built (`chapters_from_rows`, stored beside
+the version as `chapters.json`) and read once per live version (`load_chapters`), so the
+browse pages, the `chapter=` filter and chapter citations (`RCW 59.18`) need no database
+query. The data's `chapter` field is a folder name (`59-18`, `0083`, `division-14-...`);
+`label` is how the chapter is cited when its sections say so (`59.18` when most of its
+sections are `59.18.nnn`), else that field.
+"""
+
+import re
+import threading
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from search.citations import chapter_key
+from search.indexes.names import STATUTES
+from search.indexes.store import IndexStore
+from search.sources import natural_key
+
+CHAPTERS_FILE = "chapters"
+REF_SEPARATOR = "|"
+# A chapter is cited by its sections' common stem when at least this share of them has it.
+STEM_SHARE = 0.5
+_LAST_PART = re.compile(r"[.\-:/][0-9A-Za-z]+$")
+
+
+def chapter_ref(source: str, title: str, chapter: str) -> str:
+    """The index value naming one chapter of one source (`wa-stat|59|59-18`)."""
+    return REF_SEPARATOR.join((source, title, chapter))
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One chapter of one source."""
+
+    source: str
+    title: str
+    chapter: str
+    sections: int
+    label: str
+    first: str
+    last: str
+
+    @property
+    def ref(self) -> str:
+        return chapter_ref(self.source, self.title, self.chapter)
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """The keys `chapter=` values are compared by: the field, the label, title-chapter."""
+        written = (self.chapter, self.label, f"{self.title}-{self.chapter}")
+        return frozenset(k for k in (chapter_key(w) for w in written) if k)
+
+    def as_row(self) -> list[Any]:
+        return [self.source, self.title, self.chapter, self.sections, self.label, self.first,
+                self.last]  # fmt: skip
+
+
+def section_stem(number: str) -> str | None:
+    """A section number without its last part (`59.18.280` -> `59.18`), None when single."""
+    stem = _LAST_PART.sub("", number)
+    return stem if stem and stem != number else None
+
+
+def chapter_label(chapter: str, numbers: Sequence[str]) -> str:
+    """How a chapter is cited: its sections' common stem when most share one, else the field."""
+    stems = Counter(s for s in (section_stem(n) for n in numbers) if s)
+    if stems:
+        stem, count = stems.most_common(1)[0]
+        if count >= STEM_SHARE * len(numbers):
+            return stem
+    return chapter
+
+
+def chapters_from_rows(rows: Iterable[tuple[str, str, str, str]]) -> list[Chapter]:
+    """Chapters from (source, title, chapter, section) rows in file order."""
+    numbers: dict[tuple[str, str, str], list[str]] = {}
+    for source, title, chapter, section in rows:
+        numbers.setdefault((source, title or "", chapter or ""), []).append(section)
+    return [
+        Chapter(
+            source, title, chapter, len(found), chapter_label(chapter, found), found[0], found[-1]
+        )  # fmt: skip
+        for (source, title, chapter), found in numbers.items()
+    ]
+
+
+@dataclass(frozen=True)
+class ChapterTable:
+    """Every chapter, by source in natural order of title and chapter."""
+
+    chapters: tuple[Chapter, ...]
+
+    @cached_property
+    def by_ref(self) -> dict[str, Chapter]:
+        return {c.ref: c for c in self.chapters}
+
+    @cached_property
+    def by_source(self) -> dict[str, tuple[Chapter, ...]]:
+        grouped: dict[str, list[Chapter]] = {}
+        for chapter in self.chapters:
+            grouped.setdefault(chapter.source, []).append(chapter)
+        return {
+            source: tuple(sorted(found, key=lambda c: (natural_key(c.title), natural_key(c.label))))
+            for source, found in grouped.items()
+        }
+
+    @cached_property
+    def _by_key(self) -> dict[tuple[str, str], list[Chapter]]:
+        found: dict[tuple[str, str], list[Chapter]] = {}
+        for chapter in self.chapters:
+            for key in chapter.keys:
+                found.setdefault((chapter.source, key), []).append(chapter)
+        return found
+
+    def find(self, value: str, sources: Iterable[str]) -> tuple[Chapter, ...]:
+        """The chapters of these sources that `value` names (field, label or title-chapter)."""
+        key = chapter_key(value)
+        if not key:
+            return ()
+        found = {c.ref: c for s in sources for c in self._by_key.get((s, key), ())}
+        exact = [c for c in found.values() if value.strip() in (c.chapter, c.label)]
+        return tuple(exact or found.values())
+
+    def param_for(self, chapter: Chapter) -> str:
+        """How `chapter=` names this chapter unambiguously within its source."""
+        for written in (chapter.label, chapter.chapter, f"{chapter.title}-{chapter.chapter}"):
+            if self.find(written, (chapter.source,)) == (chapter,):
+                return written
+        return chapter.label
+
+    def titles(self, source: str) -> list[tuple[str, tuple[Chapter, ...]]]:
+        """A source's titles in order, each with its chapters: the table of contents."""
+        grouped: dict[str, list[Chapter]] = {}
+        for chapter in self.by_source.get(source, ()):
+            grouped.setdefault(chapter.title, []).append(chapter)
+        return [(title, tuple(found)) for title, found in grouped.items()]
+
+
+_cache: dict[tuple[str, str | None], ChapterTable] = {}
+_lock = threading.Lock()
+
+
+def load_chapters() -> ChapterTable:
+    """The live statutes version's chapters, read once per version (the database's rows when
+    no version is live or it was built before versions recorded chapters)."""
+    store = IndexStore(STATUTES)
+    version = store.live_version()
+    key = (str(store.root), version)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    rows = store.read_extra(version, CHAPTERS_FILE) if version else None
+    if rows is None:
+        table = ChapterTable(tuple(chapters_from_rows(database_rows())))
+        return table  # not cached: the database changes under an absent version
+    table = ChapterTable(tuple(Chapter(*row) for row in rows))
+    with _lock:
+        _cache[key] = table
+    return table
+
+
+def database_rows() -> Iterable[tuple[str, str, str, str]]:
+    """(source, title, chapter, section) of every loaded section in file order."""
+    from search.models import Section
+
+    return Section.objects.order_by("source", "ordinal").values_list(
+        "source", "title", "chapter", "section"
+    )
+
+
+def chapter_rows() -> list[list[Any]]:
+    """What a build records beside its version: every chapter as a JSON row."""
+    return [c.as_row() for c in chapters_from_rows(database_rows())]
+
+
+def forget_chapters() -> None:
+    """Drop cached tables (tests load other data under the same index root)."""
+    with _lock:
+        _cache.clear()
