@@ -7,7 +7,7 @@ the index does not hold, even between an ingest and the next rebuild.
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -20,6 +20,7 @@ from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
 from search.models import Source
 from search.models.corpus import as_of_text
 from search.sources import COVERAGE_NOT_STATED, source_facts
+from search.statutes.citation_forms import CitationGrammar, grammar_of
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -48,6 +49,8 @@ class SourceFacts:
     search_code: str | None
     # Which stored field `title=` narrows: CFR parts are stored as chapters.
     title_field: str
+    # How its citations are written ({"template", "example", "sections"}, most used first).
+    citation_forms: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     @property
     def name(self) -> str:
@@ -101,6 +104,8 @@ class Catalog:
     default_regulation_sources: tuple[str, ...]
     # The live index version whose manifest listed the sources (None: the database's list).
     version: str | None = None
+    # The recorded source rows the facts came from (for the citation grammar).
+    rows: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     @cached_property
     def by_code(self) -> dict[str, SourceFacts]:
@@ -117,6 +122,24 @@ class Catalog:
         """Every loaded jurisdiction code, `us` first then states alphabetically."""
         found = {j for s in self.sources for j in s.jurisdictions}
         return tuple(sorted(found, key=lambda j: (j != "us", j)))
+
+    @cached_property
+    def grammar(self) -> CitationGrammar:
+        """The citation forms of the loaded sources (and of places not loaded)."""
+        return grammar_of(self.rows)
+
+    @cached_property
+    def regulation_codes(self) -> dict[str, SourceFacts]:
+        """Regulation sources `include=` may add beside statutes (not searched by default)."""
+        return {
+            code: facts
+            for code, facts in self.search_codes.items()
+            if not self.in_default_scope(facts)
+        }
+
+    def sources_of(self, jurisdiction: str) -> tuple[SourceFacts, ...]:
+        """The loaded sources covering one jurisdiction."""
+        return tuple(s for s in self.sources if jurisdiction in s.jurisdictions)
 
     @property
     def not_loaded_jurisdictions(self) -> tuple[str, ...]:
@@ -187,7 +210,7 @@ def load_catalog() -> Catalog:
         if found is not None:
             return found
         rows = source_facts()
-    catalog = Catalog(tuple(_source(row) for row in rows), defaults, listed_by)
+    catalog = Catalog(tuple(_source(row) for row in rows), defaults, listed_by, tuple(rows))
     with _lock:
         _cache[key] = catalog
     return catalog
@@ -214,4 +237,5 @@ def _source(row: dict[str, Any]) -> SourceFacts:
         coverage=row.get("coverage") or COVERAGE_NOT_STATED,
         search_code=search_code_for(row["code"], row["corpus"]),
         title_field=row["title_field"],
+        citation_forms=tuple(row.get("citation_forms") or ()),
     )

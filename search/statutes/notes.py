@@ -6,6 +6,8 @@ from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import STATUTES
 from search.jurisdictions import is_state_code, jurisdiction_name
 from search.statutes.catalog import STATE_REGULATION_SUFFIX, Catalog, SourceFacts
+from search.statutes.chapters import Chapter
+from search.statutes.scope import Scope, loaded_examples
 
 RANKING_NOTE = (
     "Keyword (BM25) search of section body text only, not headings. Rank is textual match "
@@ -16,11 +18,99 @@ RANKING_NOTE = (
     "index gives the same order. A section not returned is a miss, not proof that no such law "
     "exists."
 )
-NO_JURISDICTION_WARNING = (
-    "No jurisdiction chosen: results mix states. On 6,852 housing-law questions run without "
-    "a jurisdiction, the top-ranked section came from a state other than the asker's in 97.7% "
-    "of them. Choose a jurisdiction (e.g. ks, us) whenever the user's state is known."
+STEM_NOTE = (
+    "Word forms on (stem=true): each word also matches its other forms ('deposits' matches "
+    "'deposit', 'deposited'), by English stemming of the query and the text alike."
 )
+NO_STEM_NOTE = "stem=true would also match word forms ('deposit', 'deposited')."
+HEADINGS_NOTE = (
+    "Headings searched too (headings=true): a word in a section's heading counts, weighing "
+    "half as much as the same word in its body."
+)
+NO_HEADINGS_NOTE = "headings=true would search section headings too."
+_RANKING_PARTS = (
+    ("Keyword (BM25) search of section body text only, not headings. ", "Keyword (BM25) "
+     "search of section text. "),
+    ("No stemming: 'deposits' does not match 'deposit'. ", ""),
+)  # fmt: skip
+WORDS_NOTE = "Add words=true to search these words as words instead."
+
+
+def no_jurisdiction_warning(catalog: Catalog) -> str:
+    """The mixing warning, its examples drawn from the loaded jurisdictions."""
+    return (
+        "No jurisdiction chosen: results mix states. On 6,852 housing-law questions run "
+        "without a jurisdiction, the top-ranked section came from a state other than the "
+        "asker's in 97.7% of them. Choose a jurisdiction (e.g. "
+        f"{loaded_examples(catalog)}) whenever the user's state is known."
+    )
+
+
+def ranking_note(*, stem: bool = False, headings: bool = False) -> str:
+    """How to read the ranking, for the word-forms and headings switches as they were set."""
+    text = RANKING_NOTE
+    if headings:
+        text = text.replace(*_RANKING_PARTS[0])
+    if stem:
+        text = text.replace(*_RANKING_PARTS[1])
+    extra = [
+        STEM_NOTE if stem else NO_STEM_NOTE,
+        HEADINGS_NOTE if headings else NO_HEADINGS_NOTE,
+    ]
+    return " ".join([text, *extra])
+
+
+def not_loaded_statement(catalog: Catalog, places: tuple[str, ...]) -> str:
+    """Said before any row when a query names places whose law is not loaded."""
+    names = " and ".join(jurisdiction_name(p) for p in places)
+    codes = ", ".join(p.upper() for p in places)
+    return (
+        f"{names} ({codes}) law is not in this portal: no {names} statutes or regulations are "
+        f"loaded, so no row here is {names} law. Loaded jurisdictions: "
+        f"{', '.join(catalog.jurisdictions)}."
+    )
+
+
+def named_place_hint(catalog: Catalog, places: tuple[str, ...]) -> str:
+    """Said when a query names loaded places but no jurisdiction was chosen."""
+    codes = ",".join(places)
+    names = ", ".join(catalog.jurisdiction_label(p) for p in places)
+    return (
+        f"The query names {names}: choose jurisdiction={codes} to search only "
+        f"{'its' if len(places) == 1 else 'their'} law."
+    )
+
+
+def citation_note(text: str, total: int, chapter: Chapter | None, catalog: Catalog) -> str:
+    """Said when a query was answered as a citation rather than searched as words."""
+    if chapter is not None:
+        facts = catalog.by_code.get(chapter.source)
+        name = facts.name if facts else chapter.source
+        return (
+            f"Read as a citation of a chapter: '{text}' is chapter {chapter.label} of the "
+            f"{name} ({chapter.source}), {chapter.sections:,} loaded section"
+            f"{'s' if chapter.sections != 1 else ''}, listed in file order; the words were not "
+            f"searched. {WORDS_NOTE}"
+        )
+    if not total:
+        return f"Read as a citation, so the words were not searched. {WORDS_NOTE}"
+    return (
+        f"Read as a citation: '{text}' names {total} loaded section{'s' if total != 1 else ''}, "
+        f"listed in file order; the words were not searched. {WORDS_NOTE}"
+    )
+
+
+def paging_end_note(total: int, cap: int) -> str:
+    """Said on the last page that can be shown."""
+    if total > cap:
+        return (
+            f"Paging stops at row {cap:,}: only the top {cap:,} of {total:,} matching sections "
+            "are ranked for paging. Narrow the search (a jurisdiction, a phrase, more specific "
+            "words) to see the rest."
+        )
+    return f"End of the list: all {total:,} matching sections have been shown."
+
+
 UNCLOSED_QUOTE_WARNING = (
     'Unclosed quote: the text after the last " was searched as loose words, not as a phrase. '
     "Close the quote to require the phrase."
@@ -51,56 +141,79 @@ def over_term_cap_warning(dropped: int, cap: int) -> str:
 
 def coverage_note(
     catalog: Catalog,
+    scope: Scope | None = None,
     *,
     jurisdiction: str | None = None,
     source: str | None = None,
     title: str | None = None,
 ) -> str:
-    """What a search with these filters covers, as of when, and what is missing.
+    """What a search with this scope covers, as of when, and what is missing (the keyword
+    arguments are a one-jurisdiction or one-source scope).
 
     It describes the live index version (its manifest), and says when the loaded data has
     moved on since that version was built.
     """
-    text = _coverage(catalog, jurisdiction=jurisdiction, source=source, title=title)
+    if scope is None:
+        places = (jurisdiction,) if jurisdiction else ()
+        scope = Scope(jurisdictions=places, source=source, title=title)
+    return _with_pending(catalog, _coverage(catalog, scope))
+
+
+def _with_pending(catalog: Catalog, text: str) -> str:
+    """The text, and the note that a rebuild is pending when the data moved on."""
     pending = rebuild_pending_note(STATUTES, catalog.version) if catalog.version else ""
     return f"{text} {pending}" if pending else text
 
 
-def _coverage(
-    catalog: Catalog, *, jurisdiction: str | None, source: str | None, title: str | None
-) -> str:
+def _coverage(catalog: Catalog, scope: Scope) -> str:
     if not catalog.sources:
         return "No statute or regulation data is loaded, so no search can cover anything."
-    if source and source in catalog.by_code:
-        return _source_coverage(catalog.by_code[source], jurisdiction, title)
-    scope = catalog.scope(jurisdiction=jurisdiction)
+    if scope.chapter is not None:
+        return _chapter_coverage(catalog, scope.chapter)
+    if scope.source and scope.source in catalog.by_code:
+        return _source_coverage(catalog.by_code[scope.source], scope.jurisdictions, scope.title)
     parts = []
-    if jurisdiction:
-        label = catalog.jurisdiction_label(jurisdiction)
-        if scope:
-            parts.append(f"Scope: {label}: " + "; ".join(s.describe() for s in scope) + ".")
-        else:
-            parts.append(f"Scope: {label}: no statutes are loaded for it.")
+    if scope.jurisdictions:
+        for place in scope.jurisdictions:
+            label = catalog.jurisdiction_label(place)
+            found = catalog.scope(jurisdiction=place)
+            if found:
+                parts.append(f"Scope: {label}: " + "; ".join(s.describe() for s in found) + ".")
+            else:
+                parts.append(f"Scope: {label}: no statutes are loaded for it.")
     else:
-        parts.append(_all_statutes(catalog, scope))
+        parts.append(_all_statutes(catalog, catalog.scope()))
+    included = [catalog.by_code[c] for c in scope.include if c in catalog.by_code]
+    if included:
+        parts.append("Included beside the statutes, in full: "
+                     + "; ".join(s.describe() for s in included) + ".")  # fmt: skip
     parts.append(_default_regulations(catalog))
-    others = [
-        s.search_code for s in catalog.sources if s.search_code and not catalog.in_default_scope(s)
-    ]
+    others = [c for c in catalog.regulation_codes if c not in scope.include]
     if others:
-        codes = ", ".join(f"source={c}" for c in others)
+        codes = ", ".join(
+            f"include={c} (beside the statutes) or source={c} (alone)" for c in others
+        )
         parts.append(f"Other regulations are searched only when asked for: {codes}.")
     return " ".join(parts)
 
 
-def _source_coverage(facts: SourceFacts, jurisdiction: str | None, title: str | None) -> str:
+def _source_coverage(facts: SourceFacts, places: tuple[str, ...], title: str | None) -> str:
     text = f"Scope: {facts.search_code or facts.code} alone: {facts.describe()}."
     if title:
         noun = "part" if facts.title_field == "chapter" else "title"
         text += f" Narrowed to {noun} {title}."
-    if jurisdiction:
-        text += f" Jurisdiction {jurisdiction.upper()}."
+    if places:
+        text += f" Jurisdiction {', '.join(p.upper() for p in places)}."
     return text
+
+
+def _chapter_coverage(catalog: Catalog, chapter: Chapter) -> str:
+    facts = catalog.by_code.get(chapter.source)
+    where = facts.describe() if facts else chapter.source
+    return (
+        f"Scope: chapter {chapter.label} (title {chapter.title or '-'}) alone, "
+        f"{chapter.sections:,} sections ({chapter.first} … {chapter.last}), of {where}."
+    )
 
 
 def _all_statutes(catalog: Catalog, scope: tuple[SourceFacts, ...]) -> str:

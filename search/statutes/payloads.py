@@ -3,7 +3,10 @@
 from dataclasses import asdict
 from typing import Any
 
+from search.csv_export import slug
 from search.statutes.catalog import Catalog, SourceFacts
+from search.statutes.chapters import Chapter
+from search.statutes.crossrefs import CrossRef
 from search.statutes.sections import SectionDetail, SectionRef
 from search.statutes.service import StatuteSearchResult
 
@@ -14,21 +17,81 @@ ROW_KEYS = (
 )  # fmt: skip
 
 
+CSV_COLUMNS = (
+    "rank", "citation", "heading", "jurisdiction", "corpus", "source", "as_of", "url", "score",
+    "matched_terms", "id",
+)  # fmt: skip
+
+
 def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
     """`/api/statute_search` body without note/coverage_note (added by api_response)."""
+    keys = (*ROW_KEYS, "heading_marked") if result.headings else ROW_KEYS
+    scope = result.scope
     return {
         "q": result.q,
+        "read_as": result.read_as,
+        "citation": result.citation,
+        "chapter": chapter_payload(result.chapter),
         "terms_searched": list(result.terms_searched),
         "terms_dropped": [{"term": d.term, "reason": d.reason} for d in result.terms_dropped],
         "total": result.total,
         "limit": result.limit,
+        "offset": result.offset,
+        "next_offset": result.next_offset,
+        "rank_cap": result.rank_cap,
         "jurisdiction": result.jurisdiction,
-        "source": result.source,
-        "title": result.title,
+        "jurisdictions": list(scope.jurisdictions),
+        "source": scope.source,
+        "title": scope.title,
+        "include": list(scope.include),
+        "stem": result.stem,
+        "headings": result.headings,
+        "not_loaded": list(result.not_loaded),
         "citation_matches": [ref_payload(r) for r in result.citation_matches],
         "warnings": list(result.warnings),
-        "results": [{key: _plain(getattr(row, key)) for key in ROW_KEYS} for row in result.results],
+        "results": [{key: _plain(getattr(row, key)) for key in keys} for row in result.results],
     }
+
+
+def csv_rows(result: StatuteSearchResult) -> list[list[Any]]:
+    """The result's rows as CSV_COLUMNS values."""
+    return [[getattr(row, name) for name in CSV_COLUMNS] for row in result.results]
+
+
+def csv_filename(result: StatuteSearchResult) -> str:
+    """`statute-search-<query>-rows-21-40.csv`."""
+    return f"statute-search-{slug(result.q)}-rows-{result.first_row}-{result.last_row}.csv"
+
+
+def chapter_payload(chapter: Chapter | None) -> dict[str, Any] | None:
+    """A chapter as the API names it."""
+    if chapter is None:
+        return None
+    return {
+        "source": chapter.source,
+        "title": chapter.title,
+        "chapter": chapter.chapter,
+        "label": chapter.label,
+        "sections": chapter.sections,
+        "first": chapter.first,
+        "last": chapter.last,
+    }
+
+
+def cross_reference_payload(
+    body: str, refs: tuple[CrossRef, ...], targets: dict[str, SectionRef]
+) -> list[dict[str, Any]]:
+    """Each linked citation in a section's text: where, what it says, which section."""
+    return [
+        {
+            "start": ref.start,
+            "end": ref.end,
+            "text": body[ref.start : ref.end],
+            "id": ref.target,
+            "citation": targets[ref.target].citation if ref.target in targets else None,
+        }
+        for ref in refs
+    ]
 
 
 def ref_payload(ref: SectionRef | None) -> dict[str, Any] | None:
@@ -59,6 +122,7 @@ def source_payload(catalog: Catalog, facts: SourceFacts) -> dict[str, Any]:
         "coverage": facts.coverage,
         "searched_by_default": catalog.in_default_scope(facts),
         "title_field": "part" if facts.title_field == "chapter" else "title",
+        "citation_forms": [form["example"] for form in facts.citation_forms],
         # title= applies only with source=, which takes regulation sources.
         "title_forms": list(facts.title_forms) if facts.search_code else [],
     }

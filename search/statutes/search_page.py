@@ -1,33 +1,132 @@
-"""What the statute search page shows beside the outcome: the mixing warning, the search's URL."""
+"""What the statute search page shows beside the outcome: its controls, links and warnings.
+
+Links keep the search's parameters (`search_params`): to section pages and back, to the next
+and previous page of rows, to the CSV of the rows shown, and to the section a citation names.
+"""
 
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from django.urls import reverse
+
+from search.csv_export import CSV
+from search.jurisdictions import NAMES, jurisdiction_name
 from search.outcomes import Outcome
 from search.statutes.forms import StatuteSearchForm
 from search.statutes.service import StatuteSearchResult
 
-# The search's own parameters, carried to section pages and back.
-PARAMS = ("q", "jurisdiction", "source", "title", "limit")
+# The search's own parameters, carried to section pages, paging links and back.
+PARAMS = (
+    "q", "jurisdiction", "source", "title", "include", "chapter", "limit", "stem", "headings",
+    "words",
+)  # fmt: skip
+# Parameters that take several values; links write them comma-separated.
+LIST_PARAMS = frozenset({"jurisdiction", "include"})
+FEDERAL = "us"
 
 
-def search_params(data: Mapping[str, Any]) -> str:
-    """The non-empty search parameters of `data`, URL-encoded."""
-    pairs = [(p, str(data.get(p) or "").strip()) for p in PARAMS]
-    return urlencode([(name, value) for name, value in pairs if value])
+def _values(data: Mapping[str, Any], name: str) -> list[str]:
+    getlist = getattr(data, "getlist", None)
+    raw = getlist(name) if getlist else [data.get(name)]
+    return [str(v or "").strip() for v in raw if str(v or "").strip()]
+
+
+def search_params(data: Mapping[str, Any], **changes: object) -> str:
+    """The non-empty search parameters of `data` (lists comma-joined), URL-encoded, with
+    `changes` applied (`offset=20`; None drops a parameter)."""
+    pairs: dict[str, str] = {}
+    for name in PARAMS:
+        values = _values(data, name)
+        if values:
+            pairs[name] = ",".join(values) if name in LIST_PARAMS else values[-1]
+    for name, value in changes.items():
+        if value is None or value == "":
+            pairs.pop(name, None)
+        else:
+            pairs[name] = str(value)
+    return urlencode(pairs)
 
 
 def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult]) -> dict[str, Any]:
     """The template context of the search page for one outcome."""
     catalog = form.catalog
-    source = catalog.resolve_source(str((form.data or {}).get("source") or ""))
-    scope = catalog.scope(source=source.code if source else None)
-    mixes = not form.known_jurisdiction() and len({j for s in scope for j in s.jurisdictions}) > 1
+    data = form.data or {}
+    asked = form.asked_jurisdictions()
+    states = [j for j in asked if j != FEDERAL]
+    result = outcome.result
+    mixes = not form.known_jurisdictions() and not str(data.get("chapter") or "").strip()
+    if mixes:
+        source = catalog.resolve_source(str(data.get("source") or ""))
+        places = {j for s in catalog.scope(source=source.code if source else None)
+                  for j in s.jurisdictions}  # fmt: skip
+        mixes = len(places) > 1
+    included = set(_values(data, "include"))
     return {
         "form": form,
         "page": outcome,
-        "result": outcome.result,
+        "result": result,
         "mixes_states": mixes,
-        "query_string": search_params(form.data or {}),
+        "query_string": search_params(data),
+        "state": states[0] if states else (FEDERAL if asked == [FEDERAL] else ""),
+        "with_federal": FEDERAL in asked and bool(states),
+        "federal_loaded": FEDERAL in catalog.jurisdictions,
+        "extra_places": [
+            {"code": j, "label": _label(j), "remove": _without(data, j)} for j in states[1:]
+        ],
+        "regulations": [
+            {"code": code, "name": facts.name, "checked": code in included}
+            for code, facts in catalog.regulation_codes.items()
+        ],
+        "switches": {
+            name: str(data.get(name) or "").strip().lower() in ("1", "true", "yes", "on")
+            for name in ("stem", "headings")
+        },
+        "chapter_value": str(data.get("chapter") or "").strip(),
+        "paging": paging(data, result) if result else None,
+        "unloaded_asked": [
+            _label(j) for j in asked if j in NAMES and j not in catalog.jurisdictions
+        ],
     }
+
+
+def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> dict[str, Any]:
+    """Previous/next page links, the CSV of these rows, and whether paging has ended."""
+    base = reverse("statute_search")
+    previous = result.previous_offset
+    following = result.next_offset
+    return {
+        "previous_url": f"{base}?{search_params(data, offset=previous or None)}"
+        if previous is not None
+        else "",
+        "next_url": f"{base}?{search_params(data, offset=following)}" if following else "",
+        "csv_url": (
+            f"{reverse('api_statute_search')}?"
+            f"{search_params(data, offset=result.offset or None, format=CSV)}"
+        ),
+        "ended": bool(result.results) and following is None and result.offset > 0,
+        "capped": result.read_as == "words" and result.total > result.rank_cap,
+    }
+
+
+def jump_url(data: Mapping[str, Any], result: StatuteSearchResult) -> str | None:
+    """The section page a citation opens, carrying the search (None: no single section)."""
+    if result.jump is None:
+        return None
+    url = reverse("statute_section", args=[result.jump.id])
+    return f"{url}?{search_params(data)}&cited=true"
+
+
+def _label(code: str) -> str:
+    return f"{jurisdiction_name(code)} ({code.upper()})"
+
+
+def _without(data: Mapping[str, Any], code: str) -> str:
+    """The search's URL without one of its jurisdictions."""
+    kept = [
+        j
+        for value in _values(data, "jurisdiction")
+        for j in (p.strip().lower() for p in value.split(","))
+        if j and j != code
+    ]
+    return f"{reverse('statute_search')}?{search_params(data, jurisdiction=','.join(kept))}"

@@ -6,15 +6,25 @@ from urllib.parse import urlencode
 from django.http import QueryDict
 from django.urls import reverse
 
+from portal.env import TRUE_WORDS
+from search.backends.base import IndexUnavailable, Terms
 from search.backends.registry import get_backend
 from search.jurisdictions import NAMES
 from search.marks import HL_OPEN
 from search.query import MAX_QUERY_CHARS
 from search.statutes import notes
+from search.statutes.browse import crumbs
 from search.statutes.catalog import load_catalog
+from search.statutes.chapters import load_chapters
+from search.statutes.citation_search import listing, ref_from_hit
+from search.statutes.crossrefs import CrossRef, decode_links
 from search.statutes.search_page import search_params
-from search.statutes.sections import MAX_CITATION_CHARS, get_section
+from search.statutes.section_text import section_html
+from search.statutes.sections import MAX_CITATION_CHARS, REF_FIELDS, SectionRef, get_section
 from search.statutes.service import parse_statute_query
+
+# The parameter a citation jump adds, so the section page offers the words search instead.
+CITED = "cited"
 
 
 def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None:
@@ -23,21 +33,56 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
     if detail is None:
         return None
     q = str(params.get("q") or "")[:MAX_QUERY_CHARS].strip()
-    parsed = parse_statute_query(q) if q else None
+    cited = str(params.get(CITED) or "").lower() in TRUE_WORDS
+    stem = str(params.get("stem") or "").lower() in TRUE_WORDS
+    parsed = parse_statute_query(q) if q and not cited else None
     marked = (
-        get_backend().mark_text(detail.body, parsed) if parsed and not parsed.is_empty else None
+        get_backend().mark_text(detail.body, parsed, stem=stem)
+        if parsed and not parsed.is_empty
+        else None
     )
-    facts = load_catalog().by_code.get(detail.source)
+    catalog = load_catalog()
+    links, targets = cross_references(section_id)
     return {
         "section": detail,
         "q": q,
+        "cited": cited,
+        "words_url": words_url(params) if cited else "",
         "terms": parsed.terms_searched if parsed else [],
-        "marked_body": marked,
+        "body_html": section_html(detail.body, links, targets, _section_url, marked),
+        "link_count": len(links),
         "highlight_count": marked.count(HL_OPEN) if marked else 0,
-        "source_facts": facts,
+        "source_facts": catalog.by_code.get(detail.source),
+        "crumbs": crumbs(catalog, load_chapters(), detail.source, detail.title, detail.chapter),
         "query_string": search_params(params),
         "ends_at_colon_note": notes.ENDS_AT_COLON_NOTE,
     }
+
+
+def cross_references(section_id: str) -> tuple[tuple[CrossRef, ...], dict[str, SectionRef]]:
+    """A section's resolved cross-references and the sections they name, from the index (two
+    look-ups per page, none per link); none when the index cannot be read."""
+    try:
+        found = listing((Terms("id", (section_id,)),), 1, 0, ("links",), lead=False)
+        values = found.hits[0].values.get("links", []) if found.hits else []
+        links = decode_links(str(v) for v in values)
+        ids = tuple(dict.fromkeys(link.target for link in links))
+        if not ids:
+            return links, {}
+        named = listing((Terms("id", ids),), len(ids), 0, REF_FIELDS, lead=False)
+    except IndexUnavailable:
+        return (), {}
+    return links, {ref.id: ref for ref in (ref_from_hit(hit) for hit in named.hits)}
+
+
+def words_url(params: QueryDict) -> str:
+    """The search for a citation's words, as words (the page's 'search these words instead')."""
+    query = search_params(params)
+    return f"{reverse('statute_search')}?{query}{'&' if query else ''}words=true"
+
+
+def _section_url(section_id: str) -> str:
+    return reverse("statute_section", args=[section_id])
 
 
 def missing_section_context(section_id: str) -> dict[str, Any]:

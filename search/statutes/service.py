@@ -1,66 +1,65 @@
-"""Statute search: a validated request in, a frozen result out; knows nothing of HTTP."""
+"""Statute search: a validated request in, a frozen result out; knows nothing of HTTP.
+
+A query that is a citation (`RCW 59.18.280`, `42 USC 3604`, `RCW 59.18`; a bare number
+within a chosen jurisdiction) is answered with the sections it names, in file order; any
+other query is a keyword search ranked by BM25 (`words=True` searches a citation's words).
+Both answers page with `offset` and carry the same notes.
+"""
 
 from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from search.backends.base import Either, Filter, Terms
 from search.backends.registry import get_backend
-from search.backends.statute_search import Hit, TextSearch
+from search.backends.statute_search import HitPage, TextSearch, WeightedField
+from search.outcomes import Rejected
 from search.query import OVER_LIMIT, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 from search.statutes import notes
-from search.statutes.catalog import STATUTE, Catalog, load_catalog
-from search.statutes.sections import SectionRef, find_by_citation
+from search.statutes.catalog import Catalog, load_catalog
+from search.statutes.chapters import Chapter, ChapterTable, load_chapters
+from search.statutes.citation_search import (
+    CITATION,
+    NOT_A_CITATION,
+    NUMBER_ONLY,
+    UNLOADED,
+    answer_citation,
+    cited_sections,
+    read_query,
+)
+from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
+from search.statutes.scope import Scope, named_places
+from search.statutes.sections import SectionRef
 
 SEARCHED_FIELD = "body"
+HEADING_FIELD = "heading"
+# A heading match adds this share of the BM25 score the same words would add in the body.
+HEADING_WEIGHT = 0.5
 TIE_BREAK_FIELD = "order"
-ROW_FIELDS = (
-    "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",
-    "chapter", "section", "as_of", "url", "ends_at_colon",
-)  # fmt: skip
+WORDS = "words"
+CHAPTER = "chapter"
 
 
 @dataclass(frozen=True)
 class StatuteSearchRequest:
-    """A validated search: `source` is a loaded source code (`cfr`), `title` one of its forms.
+    """A validated search: `scope` holds loaded codes only (`cfr`, `wa`, a chapter).
 
     `parsed` is the query as the form parsed it; left out (tests, the bench), it is parsed here.
+    `words`: search the query's words even when it reads as a citation.
     """
 
     q: str
     limit: int | None = None
-    jurisdiction: str | None = None
-    source: str | None = None
-    title: str | None = None
+    offset: int = 0
+    scope: Scope = Scope()
+    stem: bool = False
+    headings: bool = False
+    words: bool = False
     parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
-class StatuteRow:
-    """One ranked section."""
-
-    rank: int
-    id: str
-    citation: str
-    heading: str | None
-    jurisdiction: str
-    corpus: str
-    source: str
-    code_name: str | None
-    title: str | None
-    chapter: str | None
-    section: str | None
-    as_of: str
-    url: str | None
-    snippet: str
-    score: float
-    ends_at_colon: bool
-    matched_terms: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class StatuteSearchResult:
-    """Everything a page or API response shows for one search."""
+    """Everything a page or API response shows for one search (or one citation)."""
 
     q: str
     terms_searched: tuple[str, ...]
@@ -68,14 +67,57 @@ class StatuteSearchResult:
     total: int
     results: tuple[StatuteRow, ...]
     limit: int
-    jurisdiction: str | None
-    source: str | None
-    title: str | None
+    offset: int
+    scope: Scope
+    stem: bool
+    headings: bool
     note: str
     coverage_note: str
     warnings: tuple[str, ...]
     explanations: tuple[str, ...]
     citation_matches: tuple[SectionRef, ...]
+    # WORDS (a keyword search), CITATION (the sections a citation names) or CHAPTER.
+    read_as: str = WORDS
+    citation: str | None = None
+    chapter: Chapter | None = None
+    rank_cap: int = 0
+    # Places the query names whose law is not loaded (said before any row).
+    not_loaded: tuple[str, ...] = ()
+
+    @property
+    def jurisdiction(self) -> str | None:
+        """The jurisdictions as `jurisdiction=` takes them (`wa,us`), None for all."""
+        return ",".join(self.scope.jurisdictions) or None
+
+    @property
+    def first_row(self) -> int:
+        """1-based number of the first row shown (0 when none is)."""
+        return self.offset + 1 if self.results else 0
+
+    @property
+    def last_row(self) -> int:
+        return self.offset + len(self.results)
+
+    @property
+    def reachable(self) -> int:
+        """How many rows paging can reach: all of them, or the rank cap for keyword searches."""
+        return min(self.total, self.rank_cap) if self.read_as == WORDS else self.total
+
+    @property
+    def next_offset(self) -> int | None:
+        return self.last_row if self.last_row < self.reachable else None
+
+    @property
+    def previous_offset(self) -> int | None:
+        return max(self.offset - self.limit, 0) if self.offset > 0 else None
+
+    @property
+    def jump(self) -> SectionRef | None:
+        """The one section a citation named (the page opens it)."""
+        if self.read_as != CITATION or self.total != 1 or not self.results:
+            return None
+        row = self.results[0]
+        return SectionRef(row.id, row.citation, row.heading, row.jurisdiction, row.source)
 
 
 def parse_statute_query(q: str) -> ParsedQuery:
@@ -84,77 +126,172 @@ def parse_statute_query(q: str) -> ParsedQuery:
 
 
 def search_statutes(
-    request: StatuteSearchRequest, catalog: Catalog | None = None
+    request: StatuteSearchRequest,
+    catalog: Catalog | None = None,
+    chapters: ChapterTable | None = None,
 ) -> StatuteSearchResult:
-    """Run one search; raises IndexUnavailable (no live index) or NothingToSearch."""
+    """Run one search; raises IndexUnavailable (no live index), NothingToSearch or Rejected
+    (an offset past the end)."""
     catalog = catalog or load_catalog()
     parsed = request.parsed or parse_statute_query(request.q)
-    if parsed.is_empty:
-        raise NothingToSearch(f"nothing left to search in {request.q!r}")
     requested = request.limit or settings.PORTAL_STATUTE_LIMIT_DEFAULT
     limit = min(requested, settings.PORTAL_STATUTE_LIMIT_MAX)
+    reading = NOT_A_CITATION if request.words else read_query(request.q, catalog.grammar)
+    named = tuple(dict.fromkeys([*reading.places, *named_places(request.q)]))
+    warnings = _place_warnings(catalog, request, named)
+    if reading.kind in (CITATION, NUMBER_ONLY, UNLOADED):
+        answer = answer_citation(
+            reading, request.scope, catalog, chapters or load_chapters(), limit=limit,
+            offset=request.offset,
+        )  # fmt: skip
+        if answer is not None:
+            _check_offset(request.offset, answer.page.total)
+            rows = _rows(answer.page, request.offset, scored=False)
+            said = [answer.miss] if answer.miss else []
+            said.append(
+                notes.citation_note(answer.text, answer.page.total, answer.chapter, catalog)
+            )
+            return _result(
+                request, catalog, parsed, requested, limit, answer.page.total, rows,
+                [*warnings, *said], named, read_as=CHAPTER if answer.chapter else CITATION,
+                citation=answer.text, chapter=answer.chapter,
+            )  # fmt: skip
+    if parsed.is_empty:
+        raise NothingToSearch(f"nothing left to search in {request.q!r}")
+    page = _keyword_search(request, catalog, parsed, limit)
+    _check_offset(request.offset, page.total)
+    return _result(
+        request, catalog, parsed, requested, limit, page.total,
+        _rows(page, request.offset, scored=True), warnings, named,
+        matches=cited_sections(reading, catalog),
+    )  # fmt: skip
+
+
+def _keyword_search(
+    request: StatuteSearchRequest, catalog: Catalog, parsed: ParsedQuery, limit: int
+) -> HitPage:
+    cap = settings.PORTAL_STATUTE_RANK_CAP
+    if request.offset >= cap:
+        raise Rejected("offset", _past_cap(request.offset, cap))
     spec = TextSearch(
         query=parsed,
         field=SEARCHED_FIELD,
-        limit=limit,
-        filters=scope_filters(catalog, request),
+        limit=min(limit, cap - request.offset),
+        offset=request.offset,
+        filters=request.scope.filters(catalog),
         tie_break=TIE_BREAK_FIELD,
         fields=ROW_FIELDS,
+        stem=request.stem,
+        also=(WeightedField(HEADING_FIELD, HEADING_WEIGHT),) if request.headings else (),
     )
-    page = get_backend().search_statutes(spec)
-    rows = tuple(_row(rank, hit) for rank, hit in enumerate(page.hits, start=1))
-    warnings = _warnings(catalog, request, parsed, requested, limit)
-    explanations = [notes.RANKING_NOTE]
+    return get_backend().search_statutes(spec)
+
+
+def _past_cap(offset: int, cap: int) -> str:
+    return (
+        f"offset={offset} is past the end of what is ranked: paging reaches the top {cap:,} "
+        "rows only (offset below that). Narrow the search to see other sections."
+    )
+
+
+def _check_offset(offset: int, total: int) -> None:
+    if offset and offset >= total:
+        raise Rejected(
+            "offset",
+            f"offset={offset} is past the end: {total:,} section{'s' if total != 1 else ''} "
+            f"match{'es' if total == 1 else ''}, so offset must be below {total:,}."
+            if total
+            else f"offset={offset} is past the end: nothing matches.",
+        )
+
+
+def _rows(page: HitPage, offset: int, *, scored: bool) -> tuple[StatuteRow, ...]:
+    return tuple(
+        row_from_hit(rank, hit, scored=scored)
+        for rank, hit in enumerate(page.hits, start=offset + 1)
+    )
+
+
+def _result(
+    request: StatuteSearchRequest,
+    catalog: Catalog,
+    parsed: ParsedQuery,
+    requested: int,
+    limit: int,
+    total: int,
+    rows: tuple[StatuteRow, ...],
+    warnings: list[str],
+    named: tuple[str, ...],
+    *,
+    read_as: str = WORDS,
+    citation: str | None = None,
+    chapter: Chapter | None = None,
+    matches: tuple[SectionRef, ...] = (),
+) -> StatuteSearchResult:
+    scope = request.scope
+    searched = read_as == WORDS
+    if searched:
+        warnings += _search_warnings(catalog, request, parsed, requested, limit)
+    elif requested > limit:
+        warnings.append(notes.limit_capped_warning(requested, limit))
+    explanations = [notes.ranking_note(stem=request.stem, headings=request.headings)]
     if any(row.ends_at_colon for row in rows):
         explanations.append(notes.ENDS_AT_COLON_NOTE)
+    cap = settings.PORTAL_STATUTE_RANK_CAP
+    last = request.offset + len(rows)
+    if rows and last >= (min(total, cap) if searched else total) and request.offset:
+        explanations.append(notes.paging_end_note(total, cap if searched else total))
+    not_loaded = tuple(p for p in named if p not in catalog.jurisdictions)
     return StatuteSearchResult(
         q=request.q,
-        terms_searched=tuple(parsed.terms_searched),
-        terms_dropped=parsed.dropped,
-        total=page.total,
+        terms_searched=tuple(parsed.terms_searched) if searched else (),
+        terms_dropped=parsed.dropped if searched else (),
+        total=total,
         results=rows,
         limit=limit,
-        jurisdiction=request.jurisdiction,
-        source=request.source,
-        title=request.title,
+        offset=request.offset,
+        scope=scope,
+        stem=request.stem,
+        headings=request.headings,
         note=" ".join([*warnings, *explanations]),
-        coverage_note=notes.coverage_note(
-            catalog, jurisdiction=request.jurisdiction, source=request.source, title=request.title
-        ),
-        warnings=warnings,
+        coverage_note=notes.coverage_note(catalog, scope),
+        warnings=tuple(warnings),
         explanations=tuple(explanations),
-        citation_matches=find_by_citation(request.q, prefer_jurisdiction=request.jurisdiction),
+        citation_matches=matches,
+        read_as=read_as,
+        citation=citation,
+        chapter=chapter,
+        rank_cap=cap,
+        not_loaded=not_loaded,
     )
 
 
-def scope_filters(catalog: Catalog, request: StatuteSearchRequest) -> tuple[Filter, ...]:
-    """Filters for the request's scope: one source (and title), or statutes + default regs."""
-    filters: list[Filter] = []
-    if request.source:
-        filters.append(Terms("source", (request.source,)))
-        if request.title:
-            facts = catalog.by_code[request.source]
-            filters.append(Terms(facts.title_field, (request.title,)))
-    else:
-        statutes = Terms("corpus", (STATUTE,))
-        defaults = tuple(s.code for s in catalog.default_loaded)
-        filters.append(Either((statutes, Terms("source", defaults))) if defaults else statutes)
-    if request.jurisdiction:
-        filters.append(Terms("jurisdiction", (request.jurisdiction,)))
-    return tuple(filters)
+def _place_warnings(
+    catalog: Catalog, request: StatuteSearchRequest, named: tuple[str, ...]
+) -> list[str]:
+    """First of all: places the query names (by name, `Kansas`, or citation form, `K.S.A.`)
+    whose law is not loaded; then a hint to choose the loaded places it names."""
+    missing = tuple(p for p in named if p not in catalog.jurisdictions)
+    found = []
+    if missing:
+        found.append(notes.not_loaded_statement(catalog, missing))
+    loaded = tuple(p for p in named if p in catalog.jurisdictions)
+    scope = request.scope
+    if loaded and not (scope.jurisdictions or scope.chapter or scope.source):
+        found.append(notes.named_place_hint(catalog, loaded))
+    return found
 
 
-def _warnings(
+def _search_warnings(
     catalog: Catalog,
     request: StatuteSearchRequest,
     parsed: ParsedQuery,
     requested: int,
     limit: int,
-) -> tuple[str, ...]:
+) -> list[str]:
     found = []
-    scope = catalog.scope(jurisdiction=request.jurisdiction, source=request.source)
-    if not request.jurisdiction and len({j for s in scope for j in s.jurisdictions}) > 1:
-        found.append(notes.NO_JURISDICTION_WARNING)
+    if request.scope.mixes_states(catalog):
+        found.append(notes.no_jurisdiction_warning(catalog))
     if requested > limit:
         found.append(notes.limit_capped_warning(requested, limit))
     if parsed.unclosed_quote:
@@ -164,26 +301,4 @@ def _warnings(
     over = sum(1 for d in parsed.dropped if d.reason == OVER_LIMIT)
     if over:
         found.append(notes.over_term_cap_warning(over, settings.PORTAL_MAX_QUERY_TERMS))
-    return tuple(found)
-
-
-def _row(rank: int, hit: Hit) -> StatuteRow:
-    return StatuteRow(
-        rank=rank,
-        id=hit.first("id"),
-        citation=hit.first("citation", ""),
-        heading=hit.first("heading"),
-        jurisdiction=hit.first("jurisdiction", ""),
-        corpus=hit.first("corpus", ""),
-        source=hit.first("source", ""),
-        code_name=hit.first("code_name"),
-        title=hit.first("title"),
-        chapter=hit.first("chapter"),
-        section=hit.first("section"),
-        as_of=hit.first("as_of", ""),
-        url=hit.first("url"),
-        snippet=hit.snippet,
-        score=round(hit.score, 4),
-        ends_at_colon=bool(hit.first("ends_at_colon", False)),
-        matched_terms=hit.matched,
-    )
+    return found

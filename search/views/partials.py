@@ -13,6 +13,16 @@ def wants_partial(request: HttpRequest) -> bool:
     return not htmx.history_restore_request
 
 
+# Sent by static/js/portal.js on the statute form's htmx requests: the event that sent it.
+TRIGGER_HEADER = "X-Portal-Trigger"
+TYPING = "input"
+
+
+def typed(request: HttpRequest) -> bool:
+    """True for an htmx request sent while the user types (not a submit or a link)."""
+    return wants_partial(request) and request.headers.get(TRIGGER_HEADER) == TYPING
+
+
 def param_changed(request: HttpRequest, name: str) -> bool:
     """True when `name` differs from the browser's current URL (htmx sends it as a header)."""
     htmx = getattr(request, "htmx", None)

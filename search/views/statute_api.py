@@ -1,21 +1,30 @@
 """JSON API of the statute search: `/api/statute_search`, `/api/statute`, `/api/sources`."""
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 
-from search.api_responses import json_response, outcome_response
+from search.api_responses import invalid_form, json_response, outcome_response
+from search.csv_export import CSV, JSON, ExportForm, csv_response
+from search.outcomes import DONE
 from search.statutes.answers import section_answer, sources_answer
 from search.statutes.catalog import load_catalog
 from search.statutes.forms import StatuteSearchForm
 from search.statutes.outcome import statute_outcome
-from search.statutes.payloads import search_payload
+from search.statutes.payloads import CSV_COLUMNS, csv_filename, csv_rows, search_payload
 
 
 @require_GET
-def statute_search(request: HttpRequest) -> JsonResponse:
-    """Keyword search of statute and regulation sections."""
+def statute_search(request: HttpRequest) -> HttpResponse:
+    """Keyword search of statute and regulation sections (`format=csv`: the rows as CSV)."""
     form = StatuteSearchForm(request.GET, catalog=load_catalog())
-    return outcome_response(statute_outcome(form, idle_ok=False), search_payload)
+    export = ExportForm(request.GET, formats=(JSON, CSV))
+    if not export.is_valid():
+        return json_response(invalid_form(export, form.coverage_note()))
+    outcome = statute_outcome(form, idle_ok=False)
+    if outcome.state == DONE and outcome.result and export.cleaned_data["format"] == CSV:
+        result = outcome.result
+        return csv_response(csv_filename(result), CSV_COLUMNS, csv_rows(result))
+    return outcome_response(outcome, search_payload)
 
 
 @require_GET

@@ -1,29 +1,40 @@
 """Statute pages: the search (full page or htmx partial), one section, and the sources."""
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from search.statutes.browse import chapter_page_context, contents_context
 from search.statutes.catalog import load_catalog
+from search.statutes.chapters import load_chapters
 from search.statutes.chart import jurisdiction_chart
 from search.statutes.forms import StatuteSearchForm
 from search.statutes.notes import coverage_note
 from search.statutes.outcome import statute_outcome
-from search.statutes.search_page import page_context
+from search.statutes.search_page import jump_url, page_context
 from search.statutes.section_page import missing_section_context, section_context
-from search.views.partials import param_changed, wants_partial
+from search.views.partials import TRIGGER_HEADER, param_changed, typed, wants_partial
 
 SEARCH_TEMPLATE = "statutes/search.html"
 
 
 @require_GET
-@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+@vary_on_headers("HX-Request", "HX-History-Restore-Request", TRIGGER_HEADER)
 def statute_search(request: HttpRequest) -> HttpResponse:
-    """The search form and results; htmx requests get the results partial."""
+    """The search form and results; htmx requests get the results partial.
+
+    A citation naming one section opens it (a redirect; for htmx, HX-Redirect), except
+    while the user is still typing: then the results offer it.
+    """
     form = StatuteSearchForm(request.GET or None, catalog=load_catalog())
     outcome = statute_outcome(form, idle_ok=True)
-    context = page_context(form, outcome)
+    jump = jump_url(request.GET, outcome.result) if outcome.result else None
+    if jump and not typed(request):
+        if wants_partial(request):
+            return HttpResponse(status=204, headers={"HX-Redirect": jump})
+        return redirect(jump)
+    context = page_context(form, outcome) | {"jump_url": jump}
     template = SEARCH_TEMPLATE
     if wants_partial(request):
         context["swap_title"] = param_changed(request, "source")
@@ -43,6 +54,24 @@ def section_page(request: HttpRequest, section_id: str) -> HttpResponse:
         missing = missing_section_context(section_id)
         return render(request, "statutes/section_missing.html", missing, status=404)
     return render(request, "statutes/section.html", context)
+
+
+@require_GET
+def source_contents(request: HttpRequest, source: str) -> HttpResponse:
+    """A source's table of contents: titles, their chapters, section counts."""
+    context = contents_context(load_catalog(), load_chapters(), source)
+    if context is None:
+        raise Http404(f"No source {source!r} is loaded.")
+    return render(request, "statutes/contents.html", context)
+
+
+@require_GET
+def source_chapter(request: HttpRequest, source: str) -> HttpResponse:
+    """One chapter's sections in file order, with a search within it."""
+    context = chapter_page_context(load_catalog(), load_chapters(), source, request.GET)
+    if context is None:
+        raise Http404("No such chapter is loaded.")
+    return render(request, "statutes/chapter.html", context)
 
 
 @require_GET

@@ -113,6 +113,15 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
 });
 
+// The statute form tells the server which event sent a request: a citation opens its
+// section on submit, but not while the user is still typing it.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (!(form instanceof HTMLFormElement) || form.id !== "statute-form") return;
+  const trigger = event.detail.triggeringEvent;
+  event.detail.headers["X-Portal-Trigger"] = trigger && trigger.type === "input" ? "input" : "submit";
+});
+
 // Changing the regulation source drops the title chosen for the old one before the request
 // is sent (capture phase: before htmx's listener on the form); the response brings the
 // new source's titles.
