@@ -17,11 +17,17 @@ PAPER_API = "/api/search_keyword"
 DIVERSIFY_ON = "keyConcept"
 
 
-def statute_service(case: StatuteCase, limit: int = STATUTE_LIMIT) -> list[str]:
-    """Layer (b): the statute search service."""
+def statute_service(
+    case: StatuteCase, limit: int = STATUTE_LIMIT, *, stem: bool = False, headings: bool = False
+) -> list[str]:
+    """Layer (b): the statute search service (optionally with word forms and headings)."""
+    from search.statutes.scope import Scope
     from search.statutes.service import StatuteSearchRequest, search_statutes
 
-    request = StatuteSearchRequest(q=case.q, jurisdiction=case.jurisdiction, limit=limit)
+    scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
+    request = StatuteSearchRequest(
+        q=case.q, scope=scope, limit=limit, stem=stem, headings=headings
+    )
     return [row.id for row in search_statutes(request).results]
 
 

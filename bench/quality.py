@@ -1,11 +1,13 @@
 """Retrieval quality on the committed dev set: recall@10 and MRR@10, ours and FTS5's.
 
 Statutes: known-item queries from headings, confined to the target's jurisdiction, through
-our statute service (limit 10). Papers: title-word queries for the paper's abstract chunk,
-`match=any_words` (the seed's advice for title look-ups) with the service's default
-diversification; FTS5 runs the same parsed terms as an OR. Paper authors: an author's name
-with the default `match=all_words`; a hit is any chunk of one of their papers (recall@10:
-one in the top 10; MRR@10: the first one's rank).
+our statute service (limit 10), with the word-forms (`stem`) and headings switches off, and
+each on (the queries are headings' words, so `headings=true` is expected to help most).
+Papers: title-word queries for the paper's abstract chunk, `match=any_words` (the seed's
+advice for title look-ups) with the service's default diversification; FTS5 runs the same
+parsed terms as an OR. Paper authors: an author's name with the default `match=all_words`;
+a hit is any chunk of one of their papers (recall@10: one in the top 10; MRR@10: the first
+one's rank).
 """
 
 from collections.abc import Callable
@@ -18,6 +20,12 @@ from bench.raw import RawEngine
 from bench.workload import PaperCase, StatuteCase, devset
 
 K = 10
+# Statute service variants besides the default: (engine label, stem, headings).
+STATUTE_SWITCHES = (
+    ("ours, stem=true", True, False),
+    ("ours, headings=true", False, True),
+    ("ours, stem+headings", True, True),
+)
 
 
 @dataclass
@@ -64,14 +72,24 @@ def statute_quality(
 ) -> dict[str, Quality]:
     rows = devset("statutes", devset_dir)[:limit]
     ours, theirs = Quality("ours"), Quality("fts5")
+    variants = {label: Quality(label) for label, _, _ in STATUTE_SWITCHES}
     for row in rows:
         case = StatuteCase(str(row["q"]), str(row["jurisdiction"]))
         target = str(row["id"])
         _judge(ours, target, lambda case=case: adapters.statute_service(case, K))
+        for label, stem, headings in STATUTE_SWITCHES:
+            _judge(
+                variants[label],
+                target,
+                lambda case=case, stem=stem, headings=headings: adapters.statute_service(
+                    case, K, stem=stem, headings=headings
+                ),
+            )
         if peer is not None:
             prepared = raw.prepare(case)
             _judge(theirs, target, lambda prepared=prepared: peer.statutes(prepared, K))
-    return {"ours": ours, "fts5": theirs} if peer is not None else {"ours": ours}
+    found = {"ours": ours, **variants}
+    return found | {"fts5": theirs} if peer is not None else found
 
 
 def paper_quality(

@@ -218,8 +218,10 @@ def quality_table(quality: dict[str, dict[str, Quality]]) -> Table:
                 ]
             )
     table.notes = [
-        "statutes: known-item queries from headings (not indexed), confined to the target's "
-        "jurisdiction; papers: title words -> the paper's abstract chunk, match=any_words; "
+        "statutes: known-item queries from headings, confined to the target's jurisdiction; "
+        "'ours' searches the body only, as by default; stem=true adds word forms, "
+        "headings=true searches headings too (so these queries find their own heading); "
+        "papers: title words -> the paper's abstract chunk, match=any_words; "
         "paper authors: an author's name (all_words) -> any chunk of their papers.",
     ]
     return table

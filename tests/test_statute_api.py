@@ -9,6 +9,7 @@ from django.test import Client
 from search.models import Section
 from search.query import MAX_QUERY_CHARS
 from search.statutes import notes
+from search.statutes.catalog import load_catalog
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +21,9 @@ ROW_FIELDS = {
 SEARCH_FIELDS = {
     "q", "terms_searched", "terms_dropped", "total", "limit", "jurisdiction", "source", "title",
     "citation_matches", "warnings", "results", "note", "coverage_note",
+    # Issues 12 and 13: how the query was read, paging, the scope's lists and switches.
+    "read_as", "citation", "chapter", "offset", "next_offset", "rank_cap", "jurisdictions",
+    "include", "stem", "headings", "not_loaded",
 }  # fmt: skip
 
 
@@ -63,8 +67,8 @@ def test_terms_dropped_carry_reasons(client: Client, statute_index: Path) -> Non
 
 def test_no_jurisdiction_warning_is_in_the_note(client: Client, statute_index: Path) -> None:
     _, body = get(client, "/api/statute_search", q="landlord")
-    assert notes.NO_JURISDICTION_WARNING in body["note"]
-    assert body["warnings"][0] == notes.NO_JURISDICTION_WARNING
+    assert notes.no_jurisdiction_warning(load_catalog()) in body["note"]
+    assert body["warnings"][0] == notes.no_jurisdiction_warning(load_catalog())
 
 
 def test_capped_limit_is_noted(client: Client, statute_index: Path) -> None:
@@ -74,7 +78,8 @@ def test_capped_limit_is_noted(client: Client, statute_index: Path) -> None:
 
 
 def test_citation_match_is_offered(client: Client, statute_index: Path) -> None:
-    _, body = get(client, "/api/statute_search", q="RCW 59.18.060")
+    _, body = get(client, "/api/statute_search", q="RCW 59.18.060 landlord duties")
+    assert body["read_as"] == "words"
     assert body["citation_matches"] == [
         {
             "id": "wa:statute:59.18.060",
@@ -103,6 +108,19 @@ def test_citation_match_is_offered(client: Client, statute_index: Path) -> None:
         ({"q": "landlord", "title": "59"}, "title"),
         ({"q": "landlord", "source": "cfr", "title": "59"}, "title"),
         ({"q": "landlord", "source": "cfr", "jurisdiction": "wa"}, "jurisdiction"),
+        ({"q": "landlord", "jurisdiction": "wa,ks"}, "jurisdiction"),
+        ({"q": "landlord", "jurisdiction": ["wa", "zz"]}, "jurisdiction"),
+        ({"q": "landlord", "include": "xyz"}, "include"),
+        ({"q": "landlord", "include": "wa-stat"}, "include"),
+        ({"q": "landlord", "source": "cfr", "include": "cfr"}, "include"),
+        ({"q": "landlord", "chapter": "99.99", "jurisdiction": "wa"}, "chapter"),
+        ({"q": "landlord", "offset": "-1"}, "offset"),
+        ({"q": "landlord", "offset": "ten"}, "offset"),
+        ({"q": "landlord", "offset": "1000"}, "offset"),
+        ({"q": "landlord", "jurisdiction": "wa", "offset": "500"}, "offset"),
+        ({"q": "landlord", "format": "xml"}, "format"),
+        ({"q": "landlord", "stem": "maybe"}, "stem"),
+        ({"q": "landlord", "headings": "2"}, "headings"),
     ],
 )
 def test_bad_requests_are_400_with_notes(

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from django.http import QueryDict
 
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.forms import (
@@ -11,6 +12,7 @@ from search.statutes.forms import (
     SourcesForm,
     StatuteSearchForm,
 )
+from search.statutes.scope import Scope
 from search.statutes.service import StatuteSearchRequest
 
 pytestmark = pytest.mark.django_db
@@ -34,13 +36,15 @@ def errors(catalog: Catalog, **data: str) -> dict[str, list[str]]:
 def test_valid_form_builds_the_service_request(catalog: Catalog) -> None:
     bound = form(catalog, q=" landlord ", jurisdiction="WA", limit="5")
     assert bound.is_valid(), bound.errors
-    assert bound.to_request() == StatuteSearchRequest(q="landlord", limit=5, jurisdiction="wa")
+    expected = StatuteSearchRequest(q="landlord", limit=5, scope=Scope(jurisdictions=("wa",)))
+    assert bound.to_request() == expected
 
 
 def test_source_and_title_map_to_the_loaded_source(catalog: Catalog) -> None:
     bound = form(catalog, q="escrow", source="CFR", title="part 1024")
     assert bound.is_valid(), bound.errors
-    assert bound.to_request() == StatuteSearchRequest(q="escrow", source="cfr", title="1024")
+    expected = StatuteSearchRequest(q="escrow", scope=Scope(source="cfr", title="1024"))
+    assert bound.to_request() == expected
 
 
 def test_q_is_required(catalog: Catalog) -> None:
@@ -86,12 +90,15 @@ def test_large_limit_is_valid_and_capped_later(catalog: Catalog) -> None:
 
 def test_unknown_jurisdiction_lists_the_loaded_ones(catalog: Catalog) -> None:
     [message] = errors(catalog, q="landlord", jurisdiction="zz")["jurisdiction"]
-    assert message == "Unknown jurisdiction 'zz'. Valid values: us, id, ut, wa."
+    assert message == "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, id, ut, wa."
 
 
 def test_known_but_unloaded_jurisdiction_says_it_is_not_loaded(catalog: Catalog) -> None:
     [message] = errors(catalog, q="landlord", jurisdiction="KS")["jurisdiction"]
-    assert message.startswith("No sections are loaded for Kansas (ks).")
+    assert message == (
+        "No sections are loaded for Kansas (ks): its law is not in this portal. "
+        "Loaded jurisdictions: us, id, ut, wa."
+    )
 
 
 def test_unknown_source_lists_valid_codes(catalog: Catalog) -> None:
@@ -137,10 +144,65 @@ def test_title_select_is_disabled_until_a_source_is_chosen(catalog: Catalog) -> 
     assert choices == ["", "1002", "1024"]
 
 
-def test_jurisdiction_choices_are_the_loaded_ones_with_names(catalog: Catalog) -> None:
-    choices = dict(form(catalog).fields["jurisdiction"].widget.choices)
-    assert choices["wa"] == "Washington (WA)" and choices["us"] == "United States (federal) (US)"
-    assert choices[""].startswith("All jurisdictions")
+def test_jurisdictions_take_repeats_and_commas_in_order(catalog: Catalog) -> None:
+    data = QueryDict("q=landlord&jurisdiction=WA,us&jurisdiction=id&jurisdiction=wa")
+    bound = StatuteSearchForm(data, catalog=catalog)
+    assert bound.is_valid(), bound.errors
+    assert bound.to_request().scope.jurisdictions == ("wa", "us", "id")
+
+
+def test_a_list_naming_unloaded_and_unknown_places_names_each(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", jurisdiction="wa,ks,tx,zz")["jurisdiction"]
+    assert message == (
+        "No sections are loaded for Kansas (ks), Texas (tx): their law is not in this portal. "
+        "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, id, ut, wa."
+    )
+
+
+def test_include_adds_loaded_regulation_sources_only(catalog: Catalog) -> None:
+    bound = form(catalog, q="escrow", jurisdiction="wa", include="CFR")
+    assert bound.is_valid(), bound.errors
+    assert bound.to_request().scope == Scope(jurisdictions=("wa",), include=("cfr",))
+    [message] = errors(catalog, q="escrow", include="cfr,ks")["include"]
+    assert message == (
+        "No regulation source 'ks' is loaded: include= takes the regulation sources searched "
+        "beside the statutes. Valid values: cfr."
+    )
+    assert "Give one of them" in errors(catalog, q="x", source="cfr", include="cfr")["include"][0]
+
+
+def test_chapter_is_taken_as_cited_or_as_the_chapter_field(catalog: Catalog) -> None:
+    for value in ("59.18", "59-18", "chapter 59.18"):
+        bound = form(catalog, q="deposit", jurisdiction="wa", chapter=value)
+        assert bound.is_valid(), bound.errors
+        chapter = bound.to_request().scope.chapter
+        assert chapter is not None and chapter.ref == "wa-stat|59|59-18"
+    [message] = errors(catalog, q="deposit", jurisdiction="wa", chapter="59.99")["chapter"]
+    assert message.startswith("No chapter '59.99' is loaded in Washington (WA).")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("-1", "offset must not be negative (0 for the first page)."),
+        ("two", "offset must be a whole number (0 for the first page)."),
+        ("1000", "offset=1000 is past the end of what is ranked: paging reaches the top 1,000 "
+         "rows only (offset below 1,000). Narrow the search instead."),
+    ],
+)  # fmt: skip
+def test_bad_offset_is_an_error(catalog: Catalog, value: str, message: str) -> None:
+    assert errors(catalog, q="landlord", offset=value) == {"offset": [message]}
+
+
+def test_switches_take_true_and_false_words(catalog: Catalog) -> None:
+    bound = form(catalog, q="deposits", stem="true", headings="on", words="0")
+    assert bound.is_valid(), bound.errors
+    request = bound.to_request()
+    assert (request.stem, request.headings, request.words) == (True, True, False)
+    assert errors(catalog, q="x", stem="maybe") == {"stem": ["stem must be true or false."]}
+    assert errors(catalog, q="x", format="pdf") == {
+        "format": ["Unknown format 'pdf'. Valid values: json, csv."]
+    }
 
 
 def test_idle_form_has_no_query(catalog: Catalog) -> None:

@@ -8,6 +8,7 @@ from search.backends.base import IndexUnavailable
 from search.query import DUPLICATE, OVER_LIMIT, STOP_WORD
 from search.statutes import notes
 from search.statutes.catalog import load_catalog
+from search.statutes.scope import Scope
 from search.statutes.service import (
     NothingToSearch,
     StatuteSearchRequest,
@@ -18,8 +19,18 @@ from search.statutes.service import (
 pytestmark = pytest.mark.django_db
 
 
-def run(q: str, **kwargs: object) -> StatuteSearchResult:
-    return search_statutes(StatuteSearchRequest(q=q, **kwargs))  # type: ignore[arg-type]
+def run(
+    q: str,
+    *,
+    jurisdiction: str = "",
+    source: str | None = None,
+    title: str | None = None,
+    include: tuple[str, ...] = (),
+    **kwargs: object,
+) -> StatuteSearchResult:
+    places = tuple(jurisdiction.split(",")) if jurisdiction else ()
+    scope = Scope(jurisdictions=places, source=source, title=title, include=include)
+    return search_statutes(StatuteSearchRequest(q=q, scope=scope, **kwargs))  # type: ignore[arg-type]
 
 
 def ids(result: StatuteSearchResult) -> list[str]:
@@ -116,14 +127,14 @@ def test_nothing_left_to_search_is_refused(statute_index: Path) -> None:
 def test_jurisdiction_restricts_rows_and_drops_the_warning(statute_index: Path) -> None:
     result = run("landlord", jurisdiction="id")
     assert {row.jurisdiction for row in result.results} == {"id"}
-    assert notes.NO_JURISDICTION_WARNING not in result.warnings
+    assert notes.no_jurisdiction_warning(load_catalog()) not in result.warnings
     assert "Idaho" in result.coverage_note
 
 
 def test_without_jurisdiction_results_mix_states_and_say_so(statute_index: Path) -> None:
     result = run("landlord")
     assert {row.jurisdiction for row in result.results} >= {"wa", "id"}
-    assert notes.NO_JURISDICTION_WARNING in result.warnings
+    assert notes.no_jurisdiction_warning(load_catalog()) in result.warnings
     assert "97.7%" in result.note and "6,852" in result.note
 
 
@@ -153,7 +164,7 @@ def test_source_searches_that_source_alone(statute_index: Path) -> None:
     assert {row.source for row in result.results} == {"cfr"}
     assert {row.corpus for row in result.results} == {"regulation"}
     assert result.coverage_note.startswith("Scope: cfr alone")
-    assert notes.NO_JURISDICTION_WARNING not in result.warnings  # cfr is federal only
+    assert notes.no_jurisdiction_warning(load_catalog()) not in result.warnings  # cfr is federal only
 
 
 def test_title_narrows_the_source(statute_index: Path) -> None:
@@ -244,11 +255,24 @@ def test_ends_at_colon_is_flagged_and_explained(statute_index: Path) -> None:
         ("12 CFR 1024.17", "us:cfr:12:1024.17"),
     ],
 )
-def test_a_citation_query_offers_that_section_first(
+def test_a_citation_query_is_answered_with_that_section(
     statute_index: Path, q: str, expected: str
 ) -> None:
     result = run(q)
-    assert [ref.id for ref in result.citation_matches] == [expected]
+    assert result.read_as == "citation"
+    assert [row.id for row in result.results] == [expected]
+    assert result.jump is not None and result.jump.id == expected
+    assert result.terms_searched == ()
+    assert "Read as a citation" in result.note
+
+
+def test_a_citation_among_words_keeps_the_keyword_search_and_offers_it(
+    statute_index: Path,
+) -> None:
+    result = run("landlord RCW 59.18.060 duties")
+    assert result.read_as == "words"
+    assert [ref.id for ref in result.citation_matches] == ["wa:statute:59.18.060"]
+    assert "landlord" in result.terms_searched and result.total > 1
 
 
 def test_ordinary_words_offer_no_citation(statute_index: Path) -> None:

@@ -32,7 +32,7 @@ def test_empty_page_shows_the_form_and_how_to_search(client: Client, statute_ind
 def test_search_renders_the_whole_page_without_htmx(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + '?q=landlord+"security+deposit"+return&jurisdiction=wa')
     assert status == 200 and "<html" in html
-    assert "2 sections match" in html
+    assert "Rows 1–2 of 2 matching sections" in html
     assert "<mark>security deposit</mark>" in html
     assert "Matched 3 of 3 terms" in html
     assert 'href="/statutes/wa:statute:59.18.280/?q=landlord' in html
@@ -120,10 +120,12 @@ def test_query_and_data_are_escaped(client: Client, statute_index: Path) -> None
     assert "&lt;script&gt;alert(2)&lt;/script&gt; tenant written" in html  # the query, in the box
 
 
-def test_citation_query_offers_the_section_first(client: Client, statute_index: Path) -> None:
-    _, html = page(client, SEARCH + "?q=RCW+59.18.060")
+def test_citation_among_words_is_offered_above_the_results(
+    client: Client, statute_index: Path
+) -> None:
+    _, html = page(client, SEARCH + "?q=landlord+RCW+59.18.060+duties")
     assert html.index("Citation match") < html.index("Terms searched")
-    assert 'href="/statutes/wa:statute:59.18.060/?q=RCW+59.18.060"' in html
+    assert 'href="/statutes/wa:statute:59.18.060/?q=landlord+RCW+59.18.060+duties"' in html
 
 
 def test_ends_at_colon_badge_is_explained(client: Client, statute_index: Path) -> None:

@@ -93,6 +93,9 @@ class CitationAnswer:
     # Set when the citation named a chapter rather than sections.
     chapter: Chapter | None = None
     miss: str = ""
+    # The sources the citation names, and (when it names nothing) its section's chapter.
+    sources: tuple[str, ...] = ()
+    near: Chapter | None = None
 
 
 NOTHING = HitPage((), 0)
@@ -113,6 +116,7 @@ def answer_citation(
     """
     if reading.kind == UNLOADED:
         return CitationAnswer(reading.text, NOTHING)
+    sources: tuple[str, ...]
     if reading.kind == CITATION:
         keys = catalog.grammar.keys(reading.prefix, reading.number)
         page = listing((Terms("citation_key", keys),), limit, offset)
@@ -124,14 +128,24 @@ def answer_citation(
     else:
         return None
     if page.total:
-        return CitationAnswer(reading.text, page)
+        return CitationAnswer(reading.text, page, sources=sources)
     found = chapters.find(reading.number, sources)
     if len(found) == 1:
         page = listing((Terms("chapter_ref", (found[0].ref,)),), limit, offset)
         if page.total:
-            return CitationAnswer(reading.text, page, found[0])
-    miss = citation_miss(reading, sources, catalog, chapters)
-    return CitationAnswer(reading.text, NOTHING, miss=miss)
+            return CitationAnswer(reading.text, page, found[0], sources=(found[0].source,))
+    near = nearest_chapter(reading.number, sources, chapters)
+    miss = citation_miss(reading, sources, catalog, near)
+    return CitationAnswer(reading.text, NOTHING, miss=miss, sources=sources, near=near)
+
+
+def nearest_chapter(
+    number: str, sources: tuple[str, ...], chapters: ChapterTable
+) -> Chapter | None:
+    """The loaded chapter a section number would sit in (`83` for `83.49`), if any."""
+    stem = section_stem(number)
+    found = chapters.find(stem, sources) if stem else ()
+    return found[0] if found else None
 
 
 def narrowed(scope: Scope) -> bool:
@@ -140,16 +154,15 @@ def narrowed(scope: Scope) -> bool:
 
 
 def citation_miss(
-    reading: QueryReading, sources: tuple[str, ...], catalog: Catalog, chapters: ChapterTable
+    reading: QueryReading, sources: tuple[str, ...], catalog: Catalog, near: Chapter | None
 ) -> str:
     """Why a recognised citation names nothing: which code it cites, what of its chapter is."""
     names = " and the ".join(
         f"{catalog.by_code[s].name} ({s})" for s in sources if s in catalog.by_code
     )
     stem = section_stem(reading.number)
-    near = chapters.find(stem, sources) if stem else ()
-    if near:
-        chapter = near[0]
+    if near is not None:
+        chapter = near
         hint = (
             f"Its chapter {chapter.label} has {chapter.sections:,} loaded section"
             f"{'s' if chapter.sections != 1 else ''} ({chapter.first} … {chapter.last})."

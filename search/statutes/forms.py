@@ -238,7 +238,7 @@ class StatuteSearchForm(forms.Form):
             problems.append(f"No sections are loaded for {names}: {law} not in this portal.")
         if unknown:
             problems.append(f"Unknown jurisdiction {', '.join(repr(v) for v in unknown)}.")
-        raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {_listing(loaded)}."]))
+        raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {', '.join(loaded)}."]))
 
     def clean_source(self) -> SourceFacts | None:
         value = str(self.cleaned_data.get("source") or "").strip().lower()

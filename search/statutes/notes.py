@@ -197,6 +197,14 @@ def _coverage(catalog: Catalog, scope: Scope) -> str:
     return " ".join(parts)
 
 
+def cited_coverage(catalog: Catalog, sources: tuple[str, ...]) -> str:
+    """What the sources a citation names cover."""
+    found = [catalog.by_code[s] for s in sources if s in catalog.by_code]
+    if not found:
+        return coverage_note(catalog)
+    return "Scope: the cited code only: " + "; ".join(s.describe() for s in found) + "."
+
+
 def _source_coverage(facts: SourceFacts, places: tuple[str, ...], title: str | None) -> str:
     text = f"Scope: {facts.search_code or facts.code} alone: {facts.describe()}."
     if title:

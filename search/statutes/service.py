@@ -80,6 +80,8 @@ class StatuteSearchResult:
     read_as: str = WORDS
     citation: str | None = None
     chapter: Chapter | None = None
+    # A citation naming nothing loaded: the loaded chapter its section would sit in.
+    near: Chapter | None = None
     rank_cap: int = 0
     # Places the query names whose law is not loaded (said before any row).
     not_loaded: tuple[str, ...] = ()
@@ -147,14 +149,12 @@ def search_statutes(
         if answer is not None:
             _check_offset(request.offset, answer.page.total)
             rows = _rows(answer.page, request.offset, scored=False)
-            said = [answer.miss] if answer.miss else []
-            said.append(
-                notes.citation_note(answer.text, answer.page.total, answer.chapter, catalog)
-            )
+            said = notes.citation_note(answer.text, answer.page.total, answer.chapter, catalog)
             return _result(
                 request, catalog, parsed, requested, limit, answer.page.total, rows,
-                [*warnings, *said], named, read_as=CHAPTER if answer.chapter else CITATION,
-                citation=answer.text, chapter=answer.chapter,
+                [*warnings, *([answer.miss] if answer.miss else [])], named,
+                read_as=CHAPTER if answer.chapter else CITATION, citation=answer.text,
+                chapter=answer.chapter, near=answer.near, cited=answer.sources, said=said,
             )  # fmt: skip
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
@@ -227,6 +227,9 @@ def _result(
     citation: str | None = None,
     chapter: Chapter | None = None,
     matches: tuple[SectionRef, ...] = (),
+    near: Chapter | None = None,
+    cited: tuple[str, ...] = (),
+    said: str = "",
 ) -> StatuteSearchResult:
     scope = request.scope
     searched = read_as == WORDS
@@ -234,7 +237,9 @@ def _result(
         warnings += _search_warnings(catalog, request, parsed, requested, limit)
     elif requested > limit:
         warnings.append(notes.limit_capped_warning(requested, limit))
-    explanations = [notes.ranking_note(stem=request.stem, headings=request.headings)]
+    explanations = [said] if said else []
+    if searched:
+        explanations.append(notes.ranking_note(stem=request.stem, headings=request.headings))
     if any(row.ends_at_colon for row in rows):
         explanations.append(notes.ENDS_AT_COLON_NOTE)
     cap = settings.PORTAL_STATUTE_RANK_CAP
@@ -254,13 +259,16 @@ def _result(
         stem=request.stem,
         headings=request.headings,
         note=" ".join([*warnings, *explanations]),
-        coverage_note=notes.coverage_note(catalog, scope),
+        coverage_note=(
+            notes.cited_coverage(catalog, cited) if cited else notes.coverage_note(catalog, scope)
+        ),
         warnings=tuple(warnings),
         explanations=tuple(explanations),
         citation_matches=matches,
         read_as=read_as,
         citation=citation,
         chapter=chapter,
+        near=near,
         rank_cap=cap,
         not_loaded=not_loaded,
     )
