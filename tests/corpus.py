@@ -341,3 +341,72 @@ PAPERS += [
         authors=("Wei Lin",),
     ),
 ]
+
+
+# Citation, browse and word-form tests (issue 13): one section per citation form the issue
+# lists, a cross-reference in each direction, and word forms (`deposited`) no earlier query
+# uses. Their words stay clear of the earlier tests' queries, so those totals hold.
+STATUTES["wa-stat-housing.jsonl"] += [
+    section(
+        "wa:statute:59.18.310",
+        "If the occupant abandons the dwelling unit, sums deposited are applied as provided "
+        "in RCW 59.18.280 and sections 59.18.260 and 59.18.999.",
+        heading="Default in rent—Abandonment—Liability of occupant.",
+    ),
+]
+STATUTES["fl-stat.jsonl"] = [
+    section(
+        f"fl:statute:0083:83.{n}",
+        f"Part {n} of the residential occupancy rules; see s. 83.{48 if n == 49 else 49}.",
+        jurisdiction="fl",
+        source="fl-stat",
+        title="0083",
+        chapter="0083",
+        citation=f"Fla. Stat. § 83.{n}",
+        code_name="Florida Statutes",
+        heading=f"Occupancy rule {n}.",
+    )
+    for n in (48, 49)
+]
+STATUTES["ga-stat.jsonl"] = [
+    section(
+        "ga:statute:44-7-34",
+        "The occupant is owed an itemized list of damages within three business days.",
+        jurisdiction="ga",
+        source="ga-stat",
+        title="44",
+        chapter="7",
+        citation="O.C.G.A. § 44-7-34",
+        code_name="Official Code of Georgia Annotated",
+        heading="Itemized list of damages.",
+    ),
+]
+STATUTES["ca-stat.jsonl"] = [
+    section(
+        "ca:statute:civil-code-civ:1950.5",
+        "Any payment or advance of money held for the occupant is refundable as stated here.",
+        jurisdiction="ca",
+        source="ca-stat",
+        title="civil-code-civ",
+        chapter="division-3-obligations",
+        citation="Cal. Civ. Code § 1950.5",
+        code_name="California Codes",
+        heading="Payment or advance held for the occupant.",
+    ),
+]
+STATUTES["usc.jsonl"] += [
+    section(
+        "us:usc:42:3604",
+        "It shall be unlawful to refuse to sell or rent a dwelling because of race, as section "
+        "1437f of this title and 12 CFR 1024.17 also apply; section 8 of the Fair Housing Act "
+        "is another law.",
+        jurisdiction="us",
+        source="usc",
+        title="42",
+        chapter="45",
+        citation="42 U.S.C. § 3604",
+        code_name="United States Code",
+        heading="Discrimination in the sale or rental of housing",
+        as_of="snapshot 2024-01-01",
+    ),
+]

@@ -13,7 +13,7 @@ from search.models import Source
 from search.sources import COVERAGE_NOT_STATED, joined_coverage
 from search.statutes.catalog import load_catalog
 from search.statutes.notes import coverage_note
-from tests.corpus import section, write_jsonl, write_manifest
+from tests.corpus import STATUTES, section, write_jsonl, write_manifest
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,10 @@ def coverage_by_code() -> dict[str, str]:
 def test_every_surface_shows_the_manifest_statement(corpus_dir: Path, client: Client) -> None:
     ingest_statutes(corpus_dir)
     assert coverage_by_code() == {
+        "ca-stat": "whole code as present",
         "cfr": "selected titles",
+        "fl-stat": "whole code as present",
+        "ga-stat": "whole code as present",
         "id-stat": "whole code as present",
         "usc": "selected titles",
         "ut-stat": HOUSING,
@@ -39,7 +42,7 @@ def test_every_surface_shows_the_manifest_statement(corpus_dir: Path, client: Cl
     html = client.get("/sources/").content.decode()
     assert f"<td>{HOUSING} (title 59)</td>" in html
     note = coverage_note(load_catalog())
-    assert "Coverage: whole code as present (ID); selected titles (US);" in note
+    assert "Coverage: whole code as present (CA, FL, GA, ID); selected titles (US);" in note
     assert f"{HOUSING} (UT, WA)." in note
     assert "housing-related chapters only" in coverage_note(load_catalog(), jurisdiction="wa")
     assert f"<td>{HOUSING}</td>" in client.get("/").content.decode()
@@ -90,7 +93,7 @@ def test_a_changed_manifest_alone_updates_the_statements(corpus_dir: Path) -> No
 def test_an_unreadable_manifest_is_reported_and_loading_goes_on(corpus_dir: Path) -> None:
     (corpus_dir / "statutes" / MANIFEST_NAME).write_text("{not json")
     summary = ingest_statutes(corpus_dir)
-    assert Source.objects.count() == 5
+    assert Source.objects.count() == len(STATUTES)
     assert set(coverage_by_code().values()) == {COVERAGE_NOT_STATED}
     warning = next(line for line in summary.lines() if "warning:" in line)
     assert MANIFEST_NAME in warning and COVERAGE_NOT_STATED in warning

@@ -258,7 +258,9 @@ def test_sources_lists_every_source_with_coverage(client: Client, statutes_loade
     status, body = get(client, "/api/sources", tool="statute_search")
     assert status == 200 and body["tool"] == "statute_search"
     codes = {s["code"]: s for s in body["sources"]}
-    assert set(codes) == {"wa-stat", "id-stat", "usc", "cfr", "ut-stat"}
+    assert set(codes) == {
+        "wa-stat", "id-stat", "usc", "cfr", "ut-stat", "fl-stat", "ga-stat", "ca-stat"
+    }
     cfr = codes["cfr"]
     assert cfr["search_code"] == "cfr" and cfr["corpus"] == "regulation"
     assert cfr["jurisdictions"] == ["us"] and cfr["section_count"] == 2

@@ -90,14 +90,14 @@ def test_large_limit_is_valid_and_capped_later(catalog: Catalog) -> None:
 
 def test_unknown_jurisdiction_lists_the_loaded_ones(catalog: Catalog) -> None:
     [message] = errors(catalog, q="landlord", jurisdiction="zz")["jurisdiction"]
-    assert message == "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, id, ut, wa."
+    assert message == "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, ca, fl, ga, id, ut, wa."
 
 
 def test_known_but_unloaded_jurisdiction_says_it_is_not_loaded(catalog: Catalog) -> None:
     [message] = errors(catalog, q="landlord", jurisdiction="KS")["jurisdiction"]
     assert message == (
         "No sections are loaded for Kansas (ks): its law is not in this portal. "
-        "Loaded jurisdictions: us, id, ut, wa."
+        "Loaded jurisdictions: us, ca, fl, ga, id, ut, wa."
     )
 
 
@@ -155,7 +155,7 @@ def test_a_list_naming_unloaded_and_unknown_places_names_each(catalog: Catalog) 
     [message] = errors(catalog, q="landlord", jurisdiction="wa,ks,tx,zz")["jurisdiction"]
     assert message == (
         "No sections are loaded for Kansas (ks), Texas (tx): their law is not in this portal. "
-        "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, id, ut, wa."
+        "Unknown jurisdiction 'zz'. Loaded jurisdictions: us, ca, fl, ga, id, ut, wa."
     )
 
 

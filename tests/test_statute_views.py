@@ -210,7 +210,7 @@ def test_sources_page_has_table_chart_and_missing_defaults(
 ) -> None:
     status, html = page(client, "/sources/")
     assert status == 200
-    assert '<ol class="bars">' in html and html.count('class="bar-statute"') == 4
+    assert '<ol class="bars">' in html and html.count('class="bar-statute"') == 7
     assert 'class="bar-regulation"' in html  # US has CFR sections
     assert "<code>ut-stat</code>" in html and "housing-related chapters only" in html
     assert "Default regulation source not loaded: ks-kar" in html
