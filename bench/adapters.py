@@ -25,9 +25,7 @@ def statute_service(
     from search.statutes.service import StatuteSearchRequest, search_statutes
 
     scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
-    request = StatuteSearchRequest(
-        q=case.q, scope=scope, limit=limit, stem=stem, headings=headings
-    )
+    request = StatuteSearchRequest(q=case.q, scope=scope, limit=limit, stem=stem, headings=headings)
     return [row.id for row in search_statutes(request).results]
 
 

@@ -89,7 +89,9 @@ def test_sources_carry_coverage_facts(corpus_dir: Path) -> None:
     assert cfr.section_count == 2
     assert cfr.title_forms == ["1002", "1024"]
     assert cfr.as_of == "2014-01-10 … 2018-01-01"
-    assert Source.objects.get(code="wa-stat").section_count == len(STATUTES["wa-stat-housing.jsonl"])
+    assert Source.objects.get(code="wa-stat").section_count == len(
+        STATUTES["wa-stat-housing.jsonl"]
+    )
 
 
 def test_ends_at_colon_is_derived_from_the_body(corpus_dir: Path) -> None:

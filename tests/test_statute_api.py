@@ -259,7 +259,14 @@ def test_sources_lists_every_source_with_coverage(client: Client, statutes_loade
     assert status == 200 and body["tool"] == "statute_search"
     codes = {s["code"]: s for s in body["sources"]}
     assert set(codes) == {
-        "wa-stat", "id-stat", "usc", "cfr", "ut-stat", "fl-stat", "ga-stat", "ca-stat"
+        "wa-stat",
+        "id-stat",
+        "usc",
+        "cfr",
+        "ut-stat",
+        "fl-stat",
+        "ga-stat",
+        "ca-stat",
     }
     cfr = codes["cfr"]
     assert cfr["search_code"] == "cfr" and cfr["corpus"] == "regulation"

@@ -164,7 +164,9 @@ def test_source_searches_that_source_alone(statute_index: Path) -> None:
     assert {row.source for row in result.results} == {"cfr"}
     assert {row.corpus for row in result.results} == {"regulation"}
     assert result.coverage_note.startswith("Scope: cfr alone")
-    assert notes.no_jurisdiction_warning(load_catalog()) not in result.warnings  # cfr is federal only
+    assert (
+        notes.no_jurisdiction_warning(load_catalog()) not in result.warnings
+    )  # cfr is federal only
 
 
 def test_title_narrows_the_source(statute_index: Path) -> None:

@@ -12,7 +12,14 @@ from search.api_responses import NOT_FOUND, Answer, answer, error_answer, invali
 from search.statutes import notes
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.forms import SectionLookupForm, SourcesForm
-from search.statutes.payloads import ref_payload, section_payload, sources_payload
+from search.statutes.citation_search import citation_keys
+from search.statutes.payloads import (
+    cross_reference_payload,
+    ref_payload,
+    section_payload,
+    sources_payload,
+)
+from search.statutes.section_page import cross_references
 from search.statutes.sections import SectionRef, get_by_citation, get_section
 
 SOURCES_NOTE = (
@@ -20,7 +27,10 @@ SOURCES_NOTE = (
     "statute sources have no search_code: they are searched when source= is omitted and "
     "narrowed with jurisdiction=."
 )
-SECTION_NOTE = "The whole section as loaded, with its metadata."
+SECTION_NOTE = (
+    "The whole section as loaded, with its metadata and the cross-references its text makes "
+    "to loaded sections."
+)
 
 
 def section_answer(data: Any) -> Answer:
@@ -33,14 +43,18 @@ def section_answer(data: Any) -> Answer:
     if form.cleaned_data["id"]:
         detail = get_section(form.cleaned_data["id"])
     else:
-        detail, candidates = get_by_citation(form.cleaned_data["citation"])
+        text = form.cleaned_data["citation"]
+        detail, candidates = get_by_citation(text, citation_keys(text, catalog))
     if detail is None:
         return _lookup_miss(catalog, form.cleaned_data, candidates)
     coverage = notes.coverage_note(catalog, source=detail.source)
     note = SECTION_NOTE
     if detail.ends_at_colon:
         note += " " + notes.ENDS_AT_COLON_NOTE
-    return answer(section_payload(detail), note=note, coverage_note=coverage)
+    links, targets = cross_references(detail.id)
+    payload = section_payload(detail)
+    payload["cross_references"] = cross_reference_payload(detail.body, links, targets)
+    return answer(payload, note=note, coverage_note=coverage)
 
 
 def _lookup_miss(

@@ -148,6 +148,15 @@ def nearest_chapter(
     return found[0] if found else None
 
 
+def citation_keys(text: str, catalog: Catalog) -> tuple[str, ...]:
+    """The citation keys a citation stands for, through the recognised forms (`Wash. Rev.
+    Code § 59.18.280` -> `rcw5918280`); none when it reads as no citation."""
+    reading = read_query(text, catalog.grammar)
+    if reading.kind != CITATION:
+        return ()
+    return catalog.grammar.keys(reading.prefix, reading.number)
+
+
 def narrowed(scope: Scope) -> bool:
     """True when a scope names a jurisdiction, source or chapter (a bare number's context)."""
     return bool(scope.jurisdictions or scope.source or scope.chapter)

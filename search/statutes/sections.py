@@ -101,25 +101,32 @@ def neighbours(section: Section) -> tuple[SectionRef | None, SectionRef | None]:
 
 
 def find_by_citation(
-    text: str, *, prefer_jurisdiction: str | None = None
+    text: str, keys: tuple[str, ...] = (), *, prefer_jurisdiction: str | None = None
 ) -> tuple[SectionRef, ...]:
-    """Sections whose citation is `text` (`RCW 59.18.060`, `42 U.S.C. 1437f`), best first."""
+    """Sections whose citation is `text` (`RCW 59.18.060`, `42 U.S.C. 1437f`) or has one of
+    `keys` (the forms the text stands for), best first."""
     text = text.strip()
     if not text or len(text) > MAX_CITATION_CHARS or not any(c.isdigit() for c in text):
         return ()
-    key = citation_key(text)
-    if not key:
+    wanted = {citation_key(text), *keys} - {""}
+    if not wanted:
         return ()
-    found = Section.objects.filter(citation_key=key).order_by("source", "ordinal").only(*REF_FIELDS)
+    found = (
+        Section.objects.filter(citation_key__in=wanted)
+        .order_by("source", "ordinal")
+        .only(*REF_FIELDS)
+    )
     refs = [_ref(s) for s in found[:MAX_CITATION_MATCHES]]
     # Stable sort: the chosen jurisdiction's sections first, file order otherwise.
     refs.sort(key=lambda r: r.jurisdiction != prefer_jurisdiction)
     return tuple(refs)
 
 
-def get_by_citation(text: str) -> tuple[SectionDetail | None, tuple[SectionRef, ...]]:
+def get_by_citation(
+    text: str, keys: tuple[str, ...] = ()
+) -> tuple[SectionDetail | None, tuple[SectionRef, ...]]:
     """The one section with this citation, else None and the candidates (none or several)."""
-    refs = find_by_citation(text)
+    refs = find_by_citation(text, keys)
     if len(refs) == 1:
         return get_section(refs[0].id), refs
     return None, refs
