@@ -410,3 +410,18 @@ STATUTES["usc.jsonl"] += [
         as_of="snapshot 2024-01-01",
     ),
 ]
+# A section number two codes share (`59-18-280` in Idaho's numbering is `59.18.280` too):
+# a bare number within both jurisdictions names two candidates.
+STATUTES["id-stat.jsonl"] += [
+    section(
+        "id:statute:59-18-280",
+        "Liens of an occupant are filed with the county recorder.",
+        jurisdiction="id",
+        source="id-stat",
+        title="59",
+        chapter="59-18",
+        citation="Idaho Code § 59-18-280",
+        code_name="Idaho Code",
+        heading="Liens.",
+    ),
+]

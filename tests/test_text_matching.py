@@ -108,3 +108,44 @@ def test_long_texts_cost_only_the_window_and_the_candidates() -> None:
         snippet(expected, 240),
         expected.matched(parsed),
     )
+
+
+# Word forms: the stemming matcher against its own whole-text reading.
+FORMS = ["deposit", "deposits", "deposited", "depository", "happy", "happiness", "dying", "die",
+         "agreement", "agreements", "rent", "rental", "rented", "renting"]  # fmt: skip
+stem_queries = st.one_of(
+    st.lists(st.sampled_from(FORMS), min_size=1, max_size=3).map(" ".join),
+    st.tuples(st.sampled_from(FORMS), st.sampled_from(FORMS)).map(lambda p: f'"{p[0]} {p[1]}"'),
+)
+
+
+@st.composite
+def form_texts(draw: st.DrawFn) -> str:
+    parts = draw(st.lists(st.sampled_from(FORMS + WORDS + ODD), min_size=0, max_size=60))
+    return "".join(part + draw(st.sampled_from(GLUE)) for part in parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=form_texts(), query=stem_queries)
+def test_word_forms_summary_equals_the_whole_text_reading(text: str, query: str) -> None:
+    parsed = parse_query(query, tokenize)
+    if parsed.is_empty:
+        return
+    matcher = TextMatcher(parsed, stem=True)
+    whole = find_matches(analyzer(stem=True), text, matcher.run)
+    shown, matched = matcher.summary(text, 80)
+    assert matched == matcher._typed(set(whole.terms))
+    # Below the per-word candidate bound the snippet is the same too.
+    if not matcher._candidates(text.lower())[1]:
+        assert shown == snippet(whole, 80)
+
+
+def test_word_forms_match_by_stem_and_keep_the_typed_words() -> None:
+    parsed = parse_query("deposits", tokenize)
+    shown, matched = TextMatcher(parsed, stem=True).summary(
+        "The sums deposited, a deposit and the depository.", 240
+    )
+    assert matched == ("deposits",)
+    assert shown == "The sums [hl]deposited[/hl], a [hl]deposit[/hl] and the depository."
+    # Without word forms, only the very word matches.
+    assert TextMatcher(parsed).summary("a deposit", 240)[1] == ()

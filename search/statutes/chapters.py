@@ -23,7 +23,8 @@ from search.sources import natural_key
 
 CHAPTERS_FILE = "chapters"
 REF_SEPARATOR = "|"
-# A chapter is cited by its sections' common stem when at least this share of them has it.
+# A chapter is cited by its sections' common stem when more than this share of them, and
+# at least two, have it (a one-section "chapter" is often just a folder per section).
 STEM_SHARE = 0.5
 _LAST_PART = re.compile(r"[.\-:/][0-9A-Za-z]+$")
 
@@ -71,7 +72,7 @@ def chapter_label(chapter: str, numbers: Sequence[str]) -> str:
     stems = Counter(s for s in (section_stem(n) for n in numbers) if s)
     if stems:
         stem, count = stems.most_common(1)[0]
-        if count >= STEM_SHARE * len(numbers):
+        if count > STEM_SHARE * len(numbers) and count >= 2:
             return stem
     return chapter
 

@@ -96,11 +96,12 @@ def named_places(text: str) -> tuple[str, ...]:
 
 
 def loaded_examples(catalog: Catalog) -> str:
-    """Example `jurisdiction=` values among the loaded ones (`wa, or wa,us`)."""
+    """Example `jurisdiction=` values among the loaded ones (`jurisdiction=al, or
+    jurisdiction=al,us for the state with federal law`)."""
     states = [j for j in catalog.jurisdictions if j != "us"]
     if not states:
-        return ", ".join(catalog.jurisdictions[:2])
+        return " or ".join(f"jurisdiction={j}" for j in catalog.jurisdictions[:2])
     first = states[0]
     if "us" in catalog.jurisdictions:
-        return f"{first}, or {first},us for the state with federal law"
-    return ", ".join(states[:2])
+        return f"jurisdiction={first}, or jurisdiction={first},us for the state with federal law"
+    return " or ".join(f"jurisdiction={j}" for j in states[:2])

@@ -97,23 +97,18 @@ class TextMatcher:
             found = find_matches(self.analyzer, text, self.run)
             return snippet(found, max_chars), self._typed(set(found.terms))
         candidates, unread = self._candidates(lowered)
-        by_term: dict[str, list[Span]] = {}
-        for span in candidates:
-            by_term.setdefault(span.term, []).append(span)
-        confirmed = {
-            term
-            for term in self.run.terms_searched
-            if any(self._confirmed(text, span) for span in by_term.get(term, ()))
-        }
-        if unread - confirmed:
+        # Only confirmed candidates choose the window: with word forms many are not matches.
+        confirmed = [span for span in candidates if self._confirmed(text, span)]
+        found_terms = {span.term for span in confirmed}
+        if unread - found_terms:
             # A term not confirmed among the occurrences looked at, with more left unread:
-            # only the whole text can tell (rare: its candidates were all look-alikes).
+            # only the whole text can tell (its candidates were all look-alikes).
             found = find_matches(self.analyzer, text, self.run)
             return snippet(found, max_chars), self._typed(set(found.terms))
-        matched = self._typed(confirmed)
+        matched = self._typed(found_terms)
         if not matched:
             return leading_text(text, max_chars), ()
-        ordered = tuple(sorted(candidates, key=lambda s: (s.start, s.end)))
+        ordered = tuple(sorted(confirmed, key=lambda s: (s.start, s.end)))
         start, end = snippet_window(text, ordered, max_chars)
         spans = self._exact(text, _space_before(text, start), _space_after(text, end))
         if not any(start <= s.start and s.end <= end for s in spans):

@@ -1,0 +1,92 @@
+"""Browse pages: tables of contents, chapter pages, breadcrumbs and linked cross-references."""
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client: Client, url: str, **params: str) -> tuple[int, str]:
+    response = client.get(url, params)
+    return response.status_code, response.content.decode()
+
+
+def test_the_sources_page_links_each_table_of_contents(client: Client, statute_index: Path) -> None:
+    _, html = page(client, "/sources/")
+    assert 'href="/sources/wa-stat/"' in html and 'href="/sources/usc/"' in html
+    assert "<code>RCW 59.18.260</code>" in html  # a recognised citation form, from the data
+
+
+def test_a_table_of_contents_lists_titles_chapters_and_counts(
+    client: Client, statute_index: Path
+) -> None:
+    status, html = page(client, "/sources/wa-stat/")
+    assert status == 200
+    assert '<h2 id="title-59">Title 59' in html
+    assert 'href="/sources/wa-stat/chapter/?title=59&amp;chapter=59-18">Chapter 59.18</a>' in html
+    assert "— 5 sections (59.18.260 … 59.18.310)" in html
+    assert "also written <code>Wash. Rev. Code</code>" in html
+    assert page(client, "/sources/nope-stat/")[0] == 404
+
+
+def test_a_chapter_page_lists_its_sections_in_code_order(
+    client: Client, statute_index: Path
+) -> None:
+    status, html = page(client, "/sources/wa-stat/chapter/", title="59", chapter="59-18")
+    assert status == 200
+    order = [html.index(f"RCW 59.18.{n}</strong>") for n in ("260", "280", "060", "070", "310")]
+    assert order == sorted(order)
+    assert '<input type="hidden" name="chapter" value="59.18">' in html
+    assert '<input type="hidden" name="jurisdiction" value="wa">' in html
+    assert page(client, "/sources/wa-stat/chapter/", title="59", chapter="61-24")[0] == 404
+
+
+def test_searching_within_a_chapter_from_its_page(client: Client, statute_index: Path) -> None:
+    status, html = page(client, "/statutes/", q="deposit", jurisdiction="wa", chapter="59.18")
+    assert status == 200 and "Scope: chapter 59.18 (title 59) alone" in html
+
+
+def test_a_section_page_has_breadcrumbs_to_its_source_title_and_chapter(
+    client: Client, statute_index: Path
+) -> None:
+    _, html = page(client, "/statutes/wa:statute:59.18.310/")
+    assert '<a href="/sources/wa-stat/">Revised Code of Washington</a>' in html
+    assert '<a href="/sources/wa-stat/#title-59">Title 59</a>' in html
+    assert (
+        '<a href="/sources/wa-stat/chapter/?title=59&amp;chapter=59-18">Chapter 59.18</a>' in html
+    )
+    assert 'href="/statutes/?chapter=59.18&amp;jurisdiction=wa">Search within this chapter' in html
+
+
+def test_citations_in_a_section_link_to_loaded_sections(
+    client: Client, statute_index: Path
+) -> None:
+    _, html = page(client, "/statutes/wa:statute:59.18.310/")
+    assert (
+        '<a class="xref" href="/statutes/wa:statute:59.18.280/" title="RCW 59.18.280 — Moneys '
+        'paid as deposit or security—Return.">RCW 59.18.280</a>'
+    ) in html
+    assert '<a class="xref" href="/statutes/wa:statute:59.18.260/"' in html
+    assert "59.18.999" in html and 'href="/statutes/wa:statute:59.18.999/"' not in html
+    _, federal = page(client, "/statutes/us:usc:42:3604/")
+    assert '<a class="xref" href="/statutes/us:usc:42:1437f/"' in federal
+    assert '<a class="xref" href="/statutes/us:cfr:12:1024.17/"' in federal
+    assert "section 8 of the Fair Housing Act" in federal  # another law: not linked
+    assert federal.count('class="xref"') == 2
+
+
+def test_links_and_search_marks_combine_safely(client: Client, statute_index: Path) -> None:
+    _, html = page(client, "/statutes/wa:statute:59.18.310/", q="59 occupant")
+    assert '<a class="xref" href="/statutes/wa:statute:59.18.280/"' in html
+    assert "RCW <mark>59</mark>.18.280</a>" in html
+    assert "the <mark>occupant</mark> abandons" in html
+
+
+def test_the_section_api_lists_the_cross_references(client: Client, statute_index: Path) -> None:
+    body = client.get("/api/statute", {"id": "us:usc:42:3604"}).json()
+    assert [(x["text"], x["id"], x["citation"]) for x in body["cross_references"]] == [
+        ("section 1437f", "us:usc:42:1437f", "42 U.S.C. § 1437f"),
+        ("12 CFR 1024.17", "us:cfr:12:1024.17", "12 CFR 1024.17"),
+    ]
