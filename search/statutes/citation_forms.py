@@ -134,11 +134,16 @@ class CitationGrammar:
         self.sources_by_shape: dict[str, set[str]] = {}
         for form in self.forms:
             self.sources_by_shape.setdefault(form.shape, set()).add(form.source)
+        # An alias counts while its canonical form is loaded and it names no other loaded
+        # form (`NMSA` stands for `NMSA 1978,`, whose letters are the same).
         self.aliases = tuple(
             alias
             for alias in _all_aliases()
             if prefix_shape(alias.canonical) in self.sources_by_shape
-            and alias.shape not in self.sources_by_shape
+            and (
+                alias.shape not in self.sources_by_shape
+                or alias.shape == prefix_shape(alias.canonical)
+            )
         )
         self.alias_by_shape = {a.shape: a for a in self.aliases}
         self.unloaded_by_shape = {
