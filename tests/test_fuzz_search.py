@@ -28,7 +28,10 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-STATUTE_PARAMS = ("q", "jurisdiction", "source", "title", "limit")
+STATUTE_PARAMS = (
+    "q", "jurisdiction", "source", "title", "limit", "include", "chapter", "offset", "stem",
+    "headings", "words", "format",
+)  # fmt: skip
 PAPER_PARAMS = (
     "query", "match", "limit", "dateFrom", "dateTo", "categories", "contentType", "entities",
     "detail", "facets", "diversifyBy", "maxPerDocument", "run_id", "offset", "sort", "authors",
@@ -55,6 +58,8 @@ NASTY = [
     "all_words", "any_words", "phrase", "relevance", "newest", "oldest", "csv", "bibtex", "json",
     "2106.09685", "arXiv:2106.09685v2", "hep-th/9901001", "2501.99999", "Lin Mu", "García",
     "...", "-", "https://arxiv.org/abs/2503.00003",
+    "wa,us", "wa,ks", "59.18", "59-18", "RCW 59.18.280", "RCW 59.18", "§ 83.49",
+    "42 USC 1437f", "12 C.F.R. § 1024.17", "K.S.A. 58-2550", "Kansas", "20", "999",
 ]  # fmt: skip
 
 values = st.one_of(

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.db.models import Count, Max
+
 from search.citations import chapter_key
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
@@ -157,9 +159,17 @@ def load_chapters() -> ChapterTable:
         return found
     rows = store.read_extra(version, CHAPTERS_FILE) if version else None
     if rows is None:
+        # No chapters recorded: the database's rows, cached until an ingest changes sources.
+        from search.models import Source
+
+        stamp = Source.objects.aggregate(n=Count("code"), last=Max("refreshed_at"))
+        key = (str(store.root), f"db:{stamp['n']}:{stamp['last']}")
+        found = _cache.get(key)
+        if found is not None:
+            return found
         table = ChapterTable(tuple(chapters_from_rows(database_rows())))
-        return table  # not cached: the database changes under an absent version
-    table = ChapterTable(tuple(Chapter(*row) for row in rows))
+    else:
+        table = ChapterTable(tuple(Chapter(*row) for row in rows))
     with _lock:
         _cache[key] = table
     return table
