@@ -65,7 +65,7 @@ def test_headings_are_searched_only_when_asked(client: Client, statute_index: Pa
     row = body["results"][0]
     assert row["matched_terms"] == ["moneys"]
     assert row["heading_marked"].startswith("[hl]Moneys[/hl] paid as deposit")
-    assert "Headings searched too (headings=true)" in body["note"]
+    assert "search of section text and headings (headings=true)" in body["note"]
 
 
 def test_a_heading_match_weighs_less_than_the_body(statute_index: Path) -> None:

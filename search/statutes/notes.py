@@ -9,30 +9,25 @@ from search.statutes.catalog import STATE_REGULATION_SUFFIX, Catalog, SourceFact
 from search.statutes.chapters import Chapter
 from search.statutes.scope import Scope, loaded_examples
 
-RANKING_NOTE = (
-    "Keyword (BM25) search of section body text only, not headings. Rank is textual match "
-    "strength only, not legal relevance. No stemming: 'deposits' does not match 'deposit'. "
-    "Loose words match any-of, so a top row may share a single word with the query; each row "
-    'lists the searched terms it matched. Phrases in "double quotes" must appear; when a '
-    "phrase is given, the other words only rank. Ties are broken by a stable key, so the same "
-    "index gives the same order. A section not returned is a miss, not proof that no such law "
-    "exists."
+BODY_ONLY_NOTE = "Keyword (BM25) search of section body text only, not headings."
+HEADINGS_NOTE = (
+    "Keyword (BM25) search of section text and headings (headings=true): a word in a "
+    "section's heading counts, weighing half as much as the same word in its body."
+)
+NO_STEM_NOTE = (
+    "No stemming: 'deposits' does not match 'deposit' (stem=true would match word forms)."
 )
 STEM_NOTE = (
     "Word forms on (stem=true): each word also matches its other forms ('deposits' matches "
     "'deposit', 'deposited'), by English stemming of the query and the text alike."
 )
-NO_STEM_NOTE = "stem=true would also match word forms ('deposit', 'deposited')."
-HEADINGS_NOTE = (
-    "Headings searched too (headings=true): a word in a section's heading counts, weighing "
-    "half as much as the same word in its body."
+RANKING_NOTE = (
+    "Rank is textual match strength only, not legal relevance. Loose words match any-of, so "
+    "a top row may share a single word with the query; each row lists the searched terms it "
+    'matched. Phrases in "double quotes" must appear; when a phrase is given, the other words '
+    "only rank. Ties are broken by a stable key, so the same index gives the same order. A "
+    "section not returned is a miss, not proof that no such law exists."
 )
-NO_HEADINGS_NOTE = "headings=true would search section headings too."
-_RANKING_PARTS = (
-    ("Keyword (BM25) search of section body text only, not headings. ", "Keyword (BM25) "
-     "search of section text. "),
-    ("No stemming: 'deposits' does not match 'deposit'. ", ""),
-)  # fmt: skip
 WORDS_NOTE = "Add words=true to search these words as words instead."
 
 
@@ -48,16 +43,8 @@ def no_jurisdiction_warning(catalog: Catalog) -> str:
 
 def ranking_note(*, stem: bool = False, headings: bool = False) -> str:
     """How to read the ranking, for the word-forms and headings switches as they were set."""
-    text = RANKING_NOTE
-    if headings:
-        text = text.replace(*_RANKING_PARTS[0])
-    if stem:
-        text = text.replace(*_RANKING_PARTS[1])
-    extra = [
-        STEM_NOTE if stem else NO_STEM_NOTE,
-        HEADINGS_NOTE if headings else NO_HEADINGS_NOTE,
-    ]
-    return " ".join([text, *extra])
+    searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE
+    return " ".join([searched, RANKING_NOTE, STEM_NOTE if stem else NO_STEM_NOTE])
 
 
 def not_loaded_statement(catalog: Catalog, places: tuple[str, ...]) -> str:

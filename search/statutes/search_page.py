@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from portal.env import TRUE_WORDS
 from search.csv_export import CSV
 from search.jurisdictions import NAMES, jurisdiction_name
 from search.outcomes import Outcome
@@ -79,7 +80,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
             for code, facts in catalog.regulation_codes.items()
         ],
         "switches": {
-            name: str(data.get(name) or "").strip().lower() in ("1", "true", "yes", "on")
+            name: str(data.get(name) or "").strip().lower() in TRUE_WORDS
             for name in ("stem", "headings")
         },
         "chapter_value": str(data.get("chapter") or "").strip(),
