@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from django.http import QueryDict
 
+from search.csv_export import CSV, JSON, ExportForm
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.forms import (
     MAX_QUERY_CHARS,
@@ -200,9 +201,13 @@ def test_switches_take_true_and_false_words(catalog: Catalog) -> None:
     request = bound.to_request()
     assert (request.stem, request.headings, request.words) == (True, True, False)
     assert errors(catalog, q="x", stem="maybe") == {"stem": ["stem must be true or false."]}
-    assert errors(catalog, q="x", format="pdf") == {
-        "format": ["Unknown format 'pdf'. Valid values: json, csv."]
-    }
+
+
+def test_export_format_is_json_or_csv() -> None:
+    assert ExportForm({"format": "CSV"}, formats=(JSON, CSV)).is_valid()
+    bad = ExportForm({"format": "pdf"}, formats=(JSON, CSV))
+    assert not bad.is_valid()
+    assert bad.errors["format"] == ["Unknown format 'pdf'. Valid values: json, csv."]
 
 
 def test_idle_form_has_no_query(catalog: Catalog) -> None:

@@ -11,8 +11,8 @@ from django.conf import settings
 from search.api_responses import NOT_FOUND, Answer, answer, error_answer, invalid_form
 from search.statutes import notes
 from search.statutes.catalog import Catalog, load_catalog
-from search.statutes.forms import SectionLookupForm, SourcesForm
 from search.statutes.citation_search import citation_keys
+from search.statutes.forms import SectionLookupForm, SourcesForm
 from search.statutes.payloads import (
     cross_reference_payload,
     ref_payload,

@@ -124,16 +124,19 @@ class StatuteSearchForm(forms.Form):
         ),
     )
     stem = TrueFalseField(
+        required=False,
         label="Match word forms (deposit, deposits, deposited)",
         error_messages={"invalid": "stem must be true or false."},
         help_text="true: match word forms by English stemming (deposits finds deposit).",
     )
     headings = TrueFalseField(
+        required=False,
         label="Search headings too",
         error_messages={"invalid": "headings must be true or false."},
         help_text="true: search section headings too (a heading match weighs half the body's).",
     )
     words = TrueFalseField(
+        required=False,
         label="Search a citation's words as words",
         error_messages={"invalid": "words must be true or false."},
         help_text="true: search a query that reads as a citation as words instead.",
