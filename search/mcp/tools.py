@@ -66,7 +66,12 @@ STATUTE_SEARCH_DESCRIPTION = (
     "text ends at a colon: the list it introduces is not in that section. A missing keyword "
     "index is a tool error saying so, never zero matches. Every result, errors included, "
     'carries "note" and "coverage_note". The sources tool returns this tool\'s full coverage '
-    "statement and, per source code, its coverage and counts."
+    "statement and, per source code, its coverage and counts. Beyond the seed (all off by "
+    "default): jurisdiction may list several (wa,us) in one ranked list, include= adds "
+    "regulation sources beside the statutes, chapter= searches one chapter, stem=true matches "
+    "word forms, headings=true searches headings too, offset= pages; a query that is a "
+    "citation (RCW 59.18.280, 42 USC 3604, RCW 59.18) is answered with the sections it names "
+    '(read_as "citation" or "chapter"), not searched as words.'
 )
 STATUTE_DESCRIPTION = (
     "One whole statute or regulation section, by id (as statute_search rows give it) or by "
