@@ -97,9 +97,22 @@ class TextMatcher:
             found = find_matches(self.analyzer, text, self.run)
             return snippet(found, max_chars), self._typed(set(found.terms))
         candidates, unread = self._candidates(lowered)
-        # Only confirmed candidates choose the window: with word forms many are not matches.
-        confirmed = [span for span in candidates if self._confirmed(text, span)]
-        found_terms = {span.term for span in confirmed}
+        if self.stem:
+            # With word forms many candidates are no match: only confirmed ones choose the
+            # window. Without, a false candidate is rare (a Unicode neighbour), so one
+            # confirmed candidate per term is enough and the window check below catches it.
+            window = [span for span in candidates if self._confirmed(text, span)]
+            found_terms = {span.term for span in window}
+        else:
+            window = candidates
+            by_term: dict[str, list[Span]] = {}
+            for span in candidates:
+                by_term.setdefault(span.term, []).append(span)
+            found_terms = {
+                term
+                for term, spans in by_term.items()
+                if any(self._confirmed(text, span) for span in spans)
+            }
         if unread - found_terms:
             # A term not confirmed among the occurrences looked at, with more left unread:
             # only the whole text can tell (its candidates were all look-alikes).
@@ -108,7 +121,7 @@ class TextMatcher:
         matched = self._typed(found_terms)
         if not matched:
             return leading_text(text, max_chars), ()
-        ordered = tuple(sorted(confirmed, key=lambda s: (s.start, s.end)))
+        ordered = tuple(sorted(window, key=lambda s: (s.start, s.end)))
         start, end = snippet_window(text, ordered, max_chars)
         spans = self._exact(text, _space_before(text, start), _space_after(text, end))
         if not any(start <= s.start and s.end <= end for s in spans):
