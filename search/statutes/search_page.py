@@ -56,7 +56,9 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
     asked = form.asked_jurisdictions()
     states = [j for j in asked if j != FEDERAL]
     result = outcome.result
-    mixes = not form.known_jurisdictions() and not str(data.get("chapter") or "").strip()
+    # A citation's answer names its own code: no mixing to warn about.
+    cited = result is not None and result.read_as != "words"
+    mixes = not (cited or form.known_jurisdictions() or str(data.get("chapter") or "").strip())
     if mixes:
         source = catalog.resolve_source(str(data.get("source") or ""))
         places = {j for s in catalog.scope(source=source.code if source else None)
