@@ -15,7 +15,7 @@ PANEL = "#results [role=alert]"
 def with_results(page: Page, live_server: object) -> None:
     page.goto(live_server.url + "/statutes/?q=landlord")  # type: ignore[attr-defined]
     expect(page.locator("ol.hits li").first).to_be_visible()
-    expect(page.locator("#result-status")).to_contain_text("sections match")
+    expect(page.locator("#result-status")).to_contain_text("matching sections")
 
 
 def type_by_script(page: Page, text: str) -> None:
