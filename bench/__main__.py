@@ -19,7 +19,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated sections: build,latency,fts5,scaling,load,quality (default: all)",
+        help="comma-separated sections: build,latency,fts5,scaling,load,quality,serving "
+        "(default: all but serving)",
+    )
+    parser.add_argument(
+        "--paper-scales",
+        help="scaling: copies of the papers corpus, e.g. 1,3,10 (the default)",
+    )
+    parser.add_argument(
+        "--statute-scales",
+        help="scaling: copies of the statutes corpus, e.g. 1,3 (the default)",
     )
     parser.add_argument("--out", type=Path, default=OUT, help="where report.md and charts go")
     parser.add_argument(
@@ -45,12 +54,17 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.conf import settings
 
-    from bench.config import FULL, QUICK, with_sections
-    from bench.runner import run, write_report
+    from bench.config import FULL, QUICK, parse_scales, with_sections
+    from bench.publish import write_report
+    from bench.runner import run
 
     config = QUICK if args.quick else FULL
     if args.only:
         config = with_sections(config, tuple(s.strip() for s in args.only.split(",") if s.strip()))
+    if args.paper_scales:
+        config = replace(config, paper_scales=parse_scales(args.paper_scales))
+    if args.statute_scales:
+        config = replace(config, statute_scales=parse_scales(args.statute_scales))
     if args.reuse_builds:
         config = replace(config, sections=tuple(s for s in config.sections if s != "build"))
     results = run(

@@ -13,6 +13,8 @@ STATUTE_LIMIT = 20
 PAPER_LIMIT = 10
 STATUTE_API = "/api/statute_search"
 PAPER_API = "/api/search_keyword"
+# A JSON answer through the whole stack that runs no search (the API's own listing).
+FLOOR_PATH = "/api/"
 # Diversification on: spread over key concepts; off: a per-paper cap the limit never reaches.
 DIVERSIFY_ON = "keyConcept"
 

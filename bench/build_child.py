@@ -12,13 +12,12 @@ def main() -> None:
     parser.add_argument("engine", help="tantivy, fts5 or read")
     parser.add_argument("index_name", help="statutes or papers")
     parser.add_argument("target", type=Path, help="index root (tantivy) or database file (fts5)")
-    parser.add_argument("--percent", type=int, default=100, help="share of the corpus")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
     django.setup()
     from bench.indexing import measure, to_json
 
-    stat = measure(args.engine, args.index_name, args.target, args.percent)
+    stat = measure(args.engine, args.index_name, args.target)
     print(to_json(stat))
 
 

@@ -2,12 +2,37 @@
 
 from dataclasses import dataclass, replace
 
-SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality")
+# `serving` (gunicorn worker classes, processes and threads under the load mix) is asked for
+# by name with --only: it restarts gunicorn once per configuration and takes ~10 minutes.
+SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality", "serving")
+DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "serving")
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How gunicorn serves: worker class, processes, threads per process."""
+
+    worker_class: str
+    workers: int
+    threads: int
+
+    def __str__(self) -> str:
+        return f"{self.worker_class} {self.workers}x{self.threads}"
+
+
+# Shapes the serving section tries: sync workers, and gthread processes x threads.
+SERVING_SHAPES = tuple(
+    Shape(kind, workers, threads)
+    for kind, workers, threads in (
+        ("sync", 2, 1), ("sync", 4, 1), ("gthread", 2, 2), ("gthread", 2, 4),
+        ("gthread", 3, 2), ("gthread", 4, 2), ("gthread", 4, 4), ("gthread", 6, 1),
+    )
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
 class BenchConfig:
-    """Sizes of one run; FULL is sized for about 15 minutes on a shared 2-core machine."""
+    """Sizes of one run; FULL is sized for about 20 minutes on a shared 2-core machine."""
 
     # Distinct queries per statute scenario (short keyword / long question) and per paper mode.
     statute_short: int = 50
@@ -17,17 +42,22 @@ class BenchConfig:
     repeats: int = 3
     # FTS5 is slow on long any-of queries: at most this many runs per scenario.
     fts5_max_runs: int = 30
-    # Scaling: corpus fractions in percent, and queries per scenario at each.
-    scales: tuple[int, ...] = (25, 50, 100)
+    # Scaling: synthetic corpora of this many copies of the real papers and statutes, and
+    # queries per scenario at each size.
+    paper_scales: tuple[int, ...] = (1, 3, 10)
+    statute_scales: tuple[int, ...] = (1, 3)
     scaling_queries: int = 16
     # Load: concurrent clients and seconds per level.
     concurrency: tuple[int, ...] = (1, 4, 16)
     load_seconds: float = 20.0
+    # Serving: the shapes tried, and seconds per concurrency level for each.
+    serving_shapes: tuple[Shape, ...] = SERVING_SHAPES
+    serving_seconds: float = 15.0
     # Dev set queries used (None: all in the file).
     quality_limit: int | None = None
     # Builds run in a child process (so peak memory is the build's own); off in tests.
     isolate_builds: bool = True
-    sections: tuple[str, ...] = SECTIONS
+    sections: tuple[str, ...] = DEFAULT_SECTIONS
 
 
 FULL = BenchConfig()
@@ -37,10 +67,13 @@ QUICK = BenchConfig(
     paper_queries=4,
     repeats=1,
     fts5_max_runs=6,
-    scales=(50, 100),
+    paper_scales=(1, 2),
+    statute_scales=(1, 2),
     scaling_queries=3,
     concurrency=(1, 2),
     load_seconds=0.5,
+    serving_shapes=(Shape("sync", 1, 1), Shape("gthread", 1, 2)),
+    serving_seconds=0.3,
     quality_limit=20,
 )
 
@@ -51,3 +84,14 @@ def with_sections(config: BenchConfig, sections: tuple[str, ...]) -> BenchConfig
     if unknown:
         raise ValueError(f"unknown sections {unknown}; choose from {SECTIONS}")
     return replace(config, sections=tuple(s for s in SECTIONS if s in sections))
+
+
+def parse_scales(text: str) -> tuple[int, ...]:
+    """`"1,3,10"` as (1, 3, 10): whole copies, at least one, sorted, each once."""
+    try:
+        scales = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise ValueError(f"scales must be whole numbers like 1,3,10, got {text!r}") from None
+    if not scales or scales[0] < 1:
+        raise ValueError(f"scales must be whole numbers of at least 1, got {text!r}")
+    return tuple(scales)

@@ -17,7 +17,14 @@ from pathlib import Path
 
 from django.conf import settings
 
-from bench.raw import PAPER_LIMIT, STATUTE_LIMIT, TOP_ENTITIES, Prepared, round_robin
+from bench.raw import (
+    DIVERSIFY_WINDOW,
+    PAPER_LIMIT,
+    STATUTE_LIMIT,
+    TOP_ENTITIES,
+    Prepared,
+    round_robin,
+)
 from bench.workload import PaperCase, StatuteCase
 from search.backends.base import Document
 from search.backends.paper_search import FieldWeights
@@ -151,7 +158,7 @@ class Fts5Peer:
         return [row[0] for row in rows]
 
     def papers(self, prepared: Prepared, limit: int = PAPER_LIMIT) -> list[str]:
-        """Count and top chunks with snippets; with facets/diversify also pool and GROUP BY."""
+        """Count and top chunks with snippets; with facets/diversify also a window and GROUP BY."""
         case = prepared.case
         assert isinstance(case, PaperCase)
         mode = "all_words" if case.match == "phrase" else case.match
@@ -168,7 +175,7 @@ class Fts5Peer:
         pool = self.db.execute(
             "SELECT rowid, paper_key, concept_key FROM papers WHERE papers MATCH ? "
             f"ORDER BY {PAPER_BM25} LIMIT ?",
-            (expr, settings.PORTAL_PAPER_POOL_CAP),
+            (expr, DIVERSIFY_WINDOW if case.diversify else limit),
         ).fetchall()
         chosen = [r[0] for r in pool[:limit]]
         if case.diversify:

@@ -1,9 +1,12 @@
 """Query latency at layers (a) raw tantivy, (b) service, (c) HTTP API, and the FTS5 peer.
 
-For each scenario every query runs at every layer back to back (a, b, c, then FTS5), after
-an untimed warm-up of the first queries, so all layers see the same queries under the same
-machine load. A layer that fails (a service not landed yet, an API answering 404) is
-reported as unavailable with its error, and the rest of the run goes on.
+For each scenario every query runs at every layer back to back (a, b, c, the floor, then
+FTS5), after an untimed warm-up of the first queries, so all layers see the same queries
+under the same machine load. The floor is `GET /api/` on the same connection right after
+each (c) request: a JSON answer through the whole stack that searches nothing, so (c) minus
+the floor is the search's own work inside a request, with load drift affecting both alike.
+A layer that fails (a service not landed yet, an API answering 404) is reported as
+unavailable with its error, and the rest of the run goes on.
 """
 
 import json
@@ -20,7 +23,7 @@ from bench.timing import Samples
 from bench.workload import PaperCase, StatuteCase
 
 Case = StatuteCase | PaperCase
-LAYERS = ("a", "b", "c", "fts5")
+LAYERS = ("a", "b", "c", "floor", "fts5")
 WARM_UP_QUERIES = 3
 
 
@@ -41,6 +44,11 @@ class ScenarioResult:
 
     def p95(self, layer: str) -> float:
         return self.samples[layer].p95
+
+    @property
+    def c_minus_floor(self) -> float:
+        """The search's work inside a request: p50 of (c) less p50 of the floor."""
+        return self.p50("c") - self.p50("floor")
 
 
 @dataclass(frozen=True)
@@ -97,6 +105,7 @@ class _Runner:
         }
         if self.client is not None:
             found["c"] = lambda: self._http(case)
+            found["floor"] = self._floor
         if self.layers.fts5 is not None:
             fts5 = self.layers.fts5
             found["fts5"] = lambda: fts5(prepared)
@@ -108,6 +117,13 @@ class _Runner:
         if status != 200:
             raise RuntimeError(f"HTTP {status}: {body[:300]!r}")
         return [body.decode()]  # parsed after the clock stops (`_keys`)
+
+    def _floor(self) -> list[str]:
+        assert self.client is not None
+        status, body = self.client.get(adapters.FLOOR_PATH)
+        if status != 200:
+            raise RuntimeError(f"HTTP {status} from {adapters.FLOOR_PATH}: {body[:300]!r}")
+        return []
 
     def keys(self, layer: str, value: list[str]) -> list[str]:
         if layer == "c":
@@ -129,7 +145,7 @@ def run_scenario(
     """Time every case at every layer; `fts5_runs` caps the (slow) peer's runs."""
     result = ScenarioResult(layers.kind, name, len(cases))
     if client is None:
-        result.unavailable["c"] = "no HTTP server in this run"
+        result.unavailable["c"] = result.unavailable["floor"] = "no HTTP server in this run"
     if layers.fts5 is None:
         result.unavailable["fts5"] = "no FTS5 database in this run"
     runner = _Runner(layers, raw, client)

@@ -8,6 +8,8 @@ advice for title look-ups) with the service's default diversification; FTS5 runs
 parsed terms as an OR. Paper authors: an author's name with the default `match=all_words`;
 a hit is any chunk of one of their papers (recall@10: one in the top 10; MRR@10: the first
 one's rank).
+Our top 10 of each default query is also compared with the recorded baseline
+(`bench.baseline`): retrieval unchanged means the same keys in the same order.
 """
 
 from collections.abc import Callable
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench import adapters
+from bench.baseline import digest
 from bench.fts5 import Fts5Peer
 from bench.raw import RawEngine
 from bench.workload import PaperCase, StatuteCase, devset
@@ -35,6 +38,12 @@ class Quality:
     engine: str
     ranks: list[int | None] = field(default_factory=list)
     errors: int = 0
+    # Digest of each query's top-K keys, in dev-set order (`bench.baseline.digest`).
+    tops: list[str] = field(default_factory=list)
+
+    def same_as(self, recorded: list[str]) -> int:
+        """How many queries returned exactly the recorded top K (compared in dev-set order)."""
+        return sum(a == b for a, b in zip(self.tops, recorded, strict=False))
 
     @property
     def recall(self) -> float:
@@ -59,12 +68,13 @@ def first_of(papers: set[str], keys: list[str]) -> int | None:
 def _judge(found: Quality, target: str | set[str], search: Callable[[], list[str]]) -> None:
     try:
         keys = search()
-        found.ranks.append(
-            rank_of(target, keys) if isinstance(target, str) else first_of(target, keys)
-        )
     except Exception:  # an engine failing on one query counts as a miss, and is reported
         found.errors += 1
         found.ranks.append(None)
+        found.tops.append("")
+        return
+    found.ranks.append(rank_of(target, keys) if isinstance(target, str) else first_of(target, keys))
+    found.tops.append(digest(keys[:K]))
 
 
 def statute_quality(

@@ -5,8 +5,9 @@ from the already-parsed terms (papers: over text, title and authors, as the serv
 them), the count, the top hits, their stored documents and
 tantivy's own snippets (`SnippetGenerator`). Parsing happens before timing (`Prepared`),
 so the layer-(b) overhead includes our parser, tie-breaking, marking and response building.
-With facets and diversification the floor also fetches the pool (hits up to the pool cap
-and their group keys from fast fields), round-robins it and runs one aggregation.
+With diversification the floor reads a window of the ranked hits (as many as the service's
+first window) with their group keys from fast fields and round-robins it; with facets it
+also runs the one aggregation over every match.
 """
 
 from collections import Counter
@@ -31,6 +32,8 @@ PAPER_LIMIT = 10
 SNIPPET_CHARS = 240
 TOP_ENTITIES = 20
 NO_CONCEPT = 0
+# Hits read for a diversified page: the service's first window (FIRST_WINDOW_PER_ROW = 4).
+DIVERSIFY_WINDOW = 4 * PAPER_LIMIT
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,16 @@ class RawEngine:
     """The two live versions under an index root, opened directly with tantivy."""
 
     def __init__(self, root: Path | None = None) -> None:
-        root = root or settings.PORTAL_INDEX_DIR
-        self.indexes = {name: _open_live(name, root) for name in (STATUTES, PAPERS)}
+        self.root = root or settings.PORTAL_INDEX_DIR
+        self.opened: dict[str, tantivy.Index] = {}
         self.analyzer = build_analyzer()
         self.defaults = tuple(settings.PORTAL_DEFAULT_REGULATION_SOURCES)
+
+    def index(self, name: str) -> tantivy.Index:
+        """The live version of `name`, opened on first use (a scaled root may lack one)."""
+        if name not in self.opened:
+            self.opened[name] = _open_live(name, self.root)
+        return self.opened[name]
 
     def tokenize(self, text: str) -> list[str]:
         return list(self.analyzer.analyze(text))
@@ -63,7 +72,7 @@ class RawEngine:
 
     def statutes(self, prepared: Prepared) -> list[str]:
         """Top statute ids with snippets; scope as the service's (statutes + default regs)."""
-        index = self.indexes[STATUTES]
+        index = self.index(STATUTES)
         schema = index.schema
         case = prepared.case
         assert isinstance(case, StatuteCase)
@@ -80,7 +89,7 @@ class RawEngine:
 
     def papers(self, prepared: Prepared) -> list[str]:
         """Top chunk keys (`paper_id#chunk_index`) with snippets."""
-        index = self.indexes[PAPERS]
+        index = self.index(PAPERS)
         case = prepared.case
         assert isinstance(case, PaperCase)
         mode = "all_words" if case.match == "phrase" else case.match
@@ -88,7 +97,8 @@ class RawEngine:
         if not (case.facets or case.diversify):
             return _top_with_snippets(index, query, "text", "paper_id", PAPER_LIMIT)
         searcher = index.searcher()
-        pool = searcher.search(query, settings.PORTAL_PAPER_POOL_CAP, count=True).hits
+        window = DIVERSIFY_WINDOW if case.diversify else PAPER_LIMIT
+        pool = searcher.search(query, window, count=True).hits
         addresses = [address for _, address in pool]
         chosen = addresses[:PAPER_LIMIT]
         if case.diversify and addresses:

@@ -1,6 +1,5 @@
-"""One benchmark run: build, time every layer, load, quality, scaling; then the report."""
+"""One benchmark run: build, time every layer, load, quality, scaling, serving; the report."""
 
-import json
 import os
 import platform
 import shutil
@@ -9,11 +8,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
 
-from bench import adapters, charts, report, workload
+from bench import adapters, baseline, report, targets, workload
 from bench.config import BenchConfig
 from bench.fts5 import Fts5Peer
 from bench.indexing import FTS5, READ, TANTIVY, BuildStat, index_root, run_build
@@ -21,7 +20,7 @@ from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_la
 from bench.load import LoadResult, run_load
 from bench.quality import Quality, paper_author_quality, paper_quality, statute_quality
 from bench.raw import RawEngine
-from bench.scaling import SCENARIOS, Built, ScalePoint, build_partial, run_scaling
+from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
 from bench.server import Gunicorn, HttpClient
 from bench.timing import ms
 
@@ -37,9 +36,11 @@ class Results:
     builds: list[BuildStat] = field(default_factory=list)
     latency: list[ScenarioResult] = field(default_factory=list)
     load: list[LoadResult] = field(default_factory=list)
-    load_workers: int = 0
+    load_shape: str = ""
     quality: dict[str, dict[str, Quality]] = field(default_factory=dict)
+    baseline: dict[str, list[str]] = field(default_factory=dict)
     scaling: list[ScalePoint] = field(default_factory=list)
+    serving: dict[str, list[LoadResult]] = field(default_factory=dict)
     seconds: float = 0.0
     facts: dict[str, str] = field(default_factory=dict)
 
@@ -53,12 +54,19 @@ class Results:
             found.append(report.build_table(self.builds))
         if self.scaling:
             found.append(report.scaling_table(self.scaling))
+            found.append(report.scaling_build_table(self.scaling))
         if self.load:
-            found.append(report.load_table(self.load, self.load_workers, LOAD_MIX))
+            found.append(report.load_table(self.load, self.load_shape, LOAD_MIX))
+        if self.serving:
+            found.append(report.serving_table(self.serving, LOAD_MIX))
         if self.quality:
-            found.append(report.quality_table(self.quality))
-        if self.latency or self.quality:
-            found.append(report.targets_table(self.latency, self.quality))
+            found.append(report.quality_table(self.quality, self.baseline))
+        if self.latency or self.quality or self.load or self.scaling:
+            found.append(
+                targets.targets_table(
+                    self.latency, self.load, self.scaling, self.quality, self.baseline
+                )
+            )
         return found
 
 
@@ -82,7 +90,6 @@ class Run:
         self.results = Results(config)
         self.root = workdir / "indexes"
         self.databases = {name: workdir / f"fts5-{name}.sqlite3" for name in INDEXES}
-        self.partial: list[Built] = []
 
     def build(self, reuse: bool, live_root: Path | None) -> None:
         """Full builds of both indexes (ours and FTS5) plus the shared row-reading cost."""
@@ -99,17 +106,14 @@ class Run:
                 if reuse and _built(engine, name, target):
                     continue
                 self.log(f"build {name} with {engine}")
-                stat = run_build(engine, name, target, 100, isolate=isolate)
+                stat = run_build(engine, name, target, isolate=isolate)
                 self.log(f"  {stat.docs:,} docs in {stat.seconds:.1f}s")
                 self.results.builds.append(stat)
-        if "scaling" in self.config.sections:
-            self.log(f"build the scaling samples: {self.config.scales}")
-            self.partial = build_partial(self.config, self.workdir)
 
     @property
     def wants_fts5(self) -> bool:
         """The FTS5 peer is built when any section compares against it."""
-        return bool({"fts5", "quality", "scaling"} & set(self.config.sections))
+        return bool({"fts5", "quality"} & set(self.config.sections))
 
     def peers(self) -> dict[str, Fts5Peer]:
         """Open FTS5 databases (none when they were not built)."""
@@ -154,16 +158,30 @@ class Run:
             for peer in peers.values():
                 peer.close()
 
-    def load(self, base_url: str, workers: int) -> None:
+    def load(self, base_url: str, shape: str, seconds: float) -> list[LoadResult]:
+        """The load mix at every configured concurrency against one server."""
         paths = self.load_paths()
-        self.results.load_workers = workers
+        levels = []
         for clients in self.config.concurrency:
-            self.log(f"load: {clients} clients for {self.config.load_seconds:g}s")
-            level = run_load(base_url, paths, clients, self.config.load_seconds)
+            self.log(f"load ({shape}): {clients} clients for {seconds:g}s")
+            level = run_load(base_url, paths, clients, seconds)
             self.log(
                 f"  {level.rps:.1f} req/s, p95 {ms(level.latency.p95)} ms, {level.errors} errors"
             )
-            self.results.load.append(level)
+            levels.append(level)
+        return levels
+
+    def serving(self, scratch: Path) -> None:
+        """The load mix on each gunicorn shape (worker class, processes, threads) in turn."""
+        for shape in self.config.serving_shapes:
+            server = Gunicorn(self.root, scratch / "gunicorn-serving.log", shape)
+            self.log(f"serving: starting gunicorn {shape}")
+            server.start()
+            try:
+                levels = self.load(server.base_url, str(shape), self.config.serving_seconds)
+                self.results.serving[str(shape)] = levels
+            finally:
+                server.stop()
 
     def load_paths(self) -> list[str]:
         statutes = workload.statute_scenarios(10, 5)
@@ -177,6 +195,8 @@ class Run:
         return paths
 
     def quality(self, devset_dir: Path) -> None:
+        if devset_dir == workload.DEVSET:
+            self.results.baseline = baseline.load()
         raw = RawEngine(self.root)
         peers = self.peers()
         limit = self.config.quality_limit
@@ -197,15 +217,25 @@ class Run:
             for peer in peers.values():
                 peer.close()
 
-    def scaling(self, keep: bool) -> None:
-        full = ScalePoint(100)
-        for stat in self.results.builds:
-            if stat.engine in (TANTIVY, FTS5):
-                full.builds[(stat.engine, stat.index_name)] = stat
-        self.log(f"scaling: queries at {', '.join(f'{p}%' for p in self.config.scales)}")
-        self.results.scaling = run_scaling(
-            self.config, self.partial, Built(full, self.root, self.databases), keep=keep
+    def scaling(self) -> None:
+        """Write the synthetic corpora, time queries on each, then delete them (gigabytes)."""
+        config = self.config
+        self.log(
+            f"scaling: writing papers x{config.paper_scales}, statutes x{config.statute_scales}"
         )
+        points = build_points(config, self.workdir)
+        for point in points:
+            for built in point.builds.values():
+                self.log(
+                    f"  {built.index_name} x{built.copies}: {built.docs:,} docs in "
+                    f"{built.seconds:.1f}s, {built.disk_mb:,.0f} MB"
+                )
+        self.log("scaling: queries on every size")
+        try:
+            run_scaling(config, points)
+        finally:
+            remove_points(self.workdir)
+        self.results.scaling = points
 
 
 def _built(engine: str, name: str, target: Path) -> bool:
@@ -241,12 +271,15 @@ def run(
             if "quality" in sections:
                 state.quality(devset_dir)
         if "scaling" in sections:
-            state.scaling(keep)
+            state.scaling()
+        if "serving" in sections:
+            state.serving(scratch)
     finally:
         if not keep and workdir is None:
             shutil.rmtree(scratch, ignore_errors=True)
     if "build" not in sections:
         state.results.builds = []
+    state.results.facts["load average at the end"] = load_average()
     state.results.seconds = time.monotonic() - started
     return state.results
 
@@ -255,16 +288,17 @@ def _with_server(state: Run, server_url: str | None, scratch: Path) -> None:
     server = None
     if server_url is None:
         server = Gunicorn(state.root, scratch / "gunicorn.log")
-        state.log(f"starting gunicorn on {server.base_url} ({server.workers} workers)")
+        state.log(f"starting gunicorn on {server.base_url} ({server.shape})")
         server.start()
         server_url = server.base_url
-    workers = server.workers if server else 1
+    shape = str(server.shape) if server else "test server"
     client = HttpClient(server_url)
     try:
         if "latency" in state.config.sections:
             state.latency(client)
         if "load" in state.config.sections:
-            state.load(server_url, workers)
+            state.results.load_shape = shape
+            state.results.load = state.load(server_url, shape, state.config.load_seconds)
     finally:
         client.close()
         if server is not None:
@@ -272,11 +306,17 @@ def _with_server(state: Run, server_url: str | None, scratch: Path) -> None:
             state.log("gunicorn stopped")
 
 
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages (other work on the shared cores)."""
+    return "/".join(f"{value:.1f}" for value in os.getloadavg())
+
+
 def facts(root: Path) -> dict[str, str]:
     """What the run measured on: corpus size, machine, versions."""
     from search.models import Chunk, Section
 
     return {
+        "load average after the builds (1/5/15 min)": load_average(),
         "sections": f"{Section.objects.count():,}",
         "chunks": f"{Chunk.objects.count():,}",
         "cpus": str(os.cpu_count()),
@@ -284,98 +324,4 @@ def facts(root: Path) -> dict[str, str]:
         "tantivy": version("tantivy"),
         "sqlite": sqlite3.sqlite_version,
         "machine": platform.platform(),
-    }
-
-
-def write_report(results: Results, out_dir: Path) -> Path:
-    """report.md, results.json and the SVG charts in `out_dir`; returns the report's path."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    charts_written = _write_charts(results, out_dir)
-    facts_line = ", ".join(f"{k} {v}" for k, v in results.facts.items())
-    body = [
-        "# Benchmark report",
-        "",
-        f"Run took {results.seconds / 60:.1f} min. Corpus and machine: {facts_line}.",
-        "",
-        "Every figure is a median (p50) or 95th percentile over many queries; every ratio "
-        "compares measurements of the same run. Reproduce with `make bench`.",
-        "",
-    ]
-    body += [table.markdown() for table in results.tables()]
-    body += [f"![{name}]({name})\n" for name in charts_written]
-    path = out_dir / "report.md"
-    path.write_text("\n".join(body))
-    (out_dir / "results.json").write_text(json.dumps(_jsonable(results), indent=1, default=str))
-    return path
-
-
-def _write_charts(results: Results, out_dir: Path) -> list[str]:
-    written = []
-    if results.scaling:
-        series: charts.Series = {}
-        for kind, name in SCENARIOS:
-            key = f"{kind}: {name}"
-            series[f"{kind} {name.split(',')[0]} (b)"] = [
-                (p.percent, p.queries[key].p50("b") * 1000)
-                for p in results.scaling
-                if key in p.queries
-            ]
-        long_key = "statute: long, all jurisdictions"
-        series["statute long (FTS5)"] = [
-            (p.percent, p.queries[long_key].p50("fts5") * 1000)
-            for p in results.scaling
-            if long_key in p.queries
-        ]
-        _save(
-            out_dir / "scaling-query.svg",
-            charts.line_chart("Query p50 by corpus share", "% of corpus", "ms", series),
-            written,
-        )
-        builds: charts.Series = {}
-        for engine in (TANTIVY, FTS5):
-            for name in INDEXES:
-                builds[f"{name} {engine}"] = [
-                    (p.percent, p.builds[(engine, name)].seconds)
-                    for p in results.scaling
-                    if (engine, name) in p.builds
-                ]
-        _save(
-            out_dir / "scaling-build.svg",
-            charts.line_chart("Build time by corpus share", "% of corpus", "seconds", builds),
-            written,
-        )
-    if results.latency:
-        groups = {
-            _short(f"{r.kind} {r.scenario}"): {
-                "a raw": r.p50("a") * 1000,
-                "b service": r.p50("b") * 1000,
-                "c HTTP": r.p50("c") * 1000,
-            }
-            for r in results.latency
-        }
-        _save(
-            out_dir / "latency.svg", charts.bar_chart("Query p50 by layer", "ms", groups), written
-        )
-    return written
-
-
-def _short(label: str) -> str:
-    for long, short in (("all jurisdictions", "all"), ("one jurisdiction", "1 jur."),
-                        ("facets+diversify", "facets+div."), (",", "")):  # fmt: skip
-        label = label.replace(long, short)
-    return label
-
-
-def _save(path: Path, svg: str, written: list[str]) -> None:
-    if svg:
-        path.write_text(svg)
-        written.append(path.name)
-
-
-def _jsonable(results: Results) -> dict[str, object]:
-    return {
-        "facts": results.facts,
-        "seconds": results.seconds,
-        "config": asdict(results.config),
-        "tables": [asdict(t) for t in results.tables()],
     }

@@ -1,8 +1,10 @@
-"""Scaling: build time and query p50 at fractions of the corpus (25%, 50%, 100%).
+"""Scaling: build time and query latency on corpora of 1x, 3x and 10x the real papers and
+1x and 3x the real statutes.
 
-Partial corpora are hash samples (`bench.indexing.in_sample`) built with the same build
-service and FTS5 code as the full run; the 100% point reuses the full builds. Queries are a
-fixed subset of the latency scenarios, run at layers (a), (b) and FTS5 (once per query).
+The larger corpora are the real documents copied with new keys and shuffled
+(`bench.synthetic`), so term statistics stay realistic. Each size is its own index root;
+queries are a fixed subset of the latency scenarios, run at layers (a) and (b) (the service
+reads the scaled root through PORTAL_INDEX_DIR, as the web workers would read it).
 """
 
 import shutil
@@ -11,8 +13,7 @@ from pathlib import Path
 
 from bench import workload
 from bench.config import BenchConfig
-from bench.fts5 import Fts5Peer
-from bench.indexing import FTS5, TANTIVY, BuildStat, index_root, run_build
+from bench.indexing import index_root
 from bench.latency import (
     WARM_UP_QUERIES,
     ScenarioResult,
@@ -21,98 +22,82 @@ from bench.latency import (
     statute_layers,
 )
 from bench.raw import RawEngine
+from bench.synthetic import ScaledBuild, run_scaled, scale_root
+from search.indexes.names import PAPERS, STATUTES
 
-INDEXES = ("statutes", "papers")
 SCENARIOS = (
     ("statute", "short, one jurisdiction"),
     ("statute", "long, all jurisdictions"),
     ("paper", "all_words, plain"),
+    ("paper", "any_words, plain"),
+    ("paper", "phrase, plain"),
     ("paper", "any_words, facets+diversify"),
 )
+# Top-k paper searches (document diversification, no facets): the scaling target's subject.
+TOP_K = ("paper: all_words, plain", "paper: any_words, plain", "paper: phrase, plain")
+INDEX_OF = {"statute": STATUTES, "paper": PAPERS}
 
 
 @dataclass
 class ScalePoint:
-    """Builds and query timings at one fraction of the corpus."""
+    """One corpus size: its index root, the builds in it, and query timings by scenario."""
 
-    percent: int
-    builds: dict[tuple[str, str], BuildStat] = field(default_factory=dict)
+    copies: int
+    root: Path
+    builds: dict[str, ScaledBuild] = field(default_factory=dict)
     queries: dict[str, ScenarioResult] = field(default_factory=dict)
 
 
-def build_point(
-    config: BenchConfig, workdir: Path, percent: int
-) -> tuple[ScalePoint, Path, dict[str, Path]]:
-    """Build both indexes with both engines at `percent`; the point, index root, FTS5 paths."""
-    point = ScalePoint(percent)
-    root = workdir / f"scale-{percent}" / "indexes"
-    databases = {name: workdir / f"scale-{percent}" / f"{name}.sqlite3" for name in INDEXES}
-    root.mkdir(parents=True, exist_ok=True)
-    for name in INDEXES:
-        point.builds[(TANTIVY, name)] = run_build(
-            TANTIVY, name, root, percent, isolate=config.isolate_builds
-        )
-        point.builds[(FTS5, name)] = run_build(
-            FTS5, name, databases[name], percent, isolate=config.isolate_builds
-        )
-    return point, root, databases
+def build_points(config: BenchConfig, workdir: Path) -> list[ScalePoint]:
+    """Write every configured size of both indexes; the points, smallest first."""
+    isolate = config.isolate_builds
+    built = run_scaled(STATUTES, config.statute_scales, workdir, isolate=isolate)
+    built += run_scaled(PAPERS, config.paper_scales, workdir, isolate=isolate)
+    points: dict[int, ScalePoint] = {}
+    for b in built:
+        point = points.setdefault(b.copies, ScalePoint(b.copies, scale_root(workdir, b.copies)))
+        point.builds[b.index_name] = b
+    return [points[copies] for copies in sorted(points)]
 
 
-@dataclass
-class Built:
-    """A scale point whose indexes exist: where they are."""
-
-    point: ScalePoint
-    root: Path
-    databases: dict[str, Path]
-
-
-def build_partial(config: BenchConfig, workdir: Path) -> list[Built]:
-    """Build every configured fraction below 100% (done beside the full builds, so all
-    build times come from the same stretch of the run)."""
-    return [Built(*build_point(config, workdir, p)) for p in sorted(config.scales) if p < 100]
-
-
-def run_scaling(
-    config: BenchConfig, partial: list[Built], full: Built | None, *, keep: bool = False
-) -> list[ScalePoint]:
-    """Query every built point; partial builds are deleted after use.
+def run_scaling(config: BenchConfig, points: list[ScalePoint]) -> None:
+    """Time the scenarios on every point that holds their index (filled in place).
 
     Rounds are interleaved over the points (round 1 on every point, then round 2), so
     machine load drifting during the run does not favour one corpus size.
     """
-    built = [*partial, *([full] if full and 100 in config.scales else [])]
     statutes = workload.statute_scenarios(config.scaling_queries, config.scaling_queries)
     papers = workload.paper_scenarios(config.scaling_queries)
-    engines = [
-        (b, RawEngine(b.root), {n: Fts5Peer(p) for n, p in b.databases.items()}) for b in built
-    ]
-    try:
-        for round_no in range(config.repeats):
-            for kind, name in SCENARIOS:
-                cases = statutes[name] if kind == "statute" else papers[name]
-                for b, raw, peers in engines:
-                    layers = (
-                        statute_layers(raw, peers["statutes"])
-                        if kind == "statute"
-                        else paper_layers(raw, peers["papers"])
-                    )
-                    with index_root(b.root, forget=False):
-                        found = run_scenario(
-                            name, cases, layers, raw, None,  # type: ignore[arg-type]
-                            repeats=1, fts5_runs=len(cases) if round_no == 0 else 0,
-                            warm_up=WARM_UP_QUERIES if round_no == 0 else 0,
-                        )  # fmt: skip
-                    key = f"{kind}: {name}"
-                    b.point.queries[key] = merge(b.point.queries.get(key), found)
-    finally:
-        for _, _, peers in engines:
-            for peer in peers.values():
-                peer.close()
-    if not keep:
-        for b in partial:
-            shutil.rmtree(b.root.parent, ignore_errors=True)
-    return [b.point for b in built]
+    engines = [(point, RawEngine(point.root)) for point in points]
+    for round_no in range(config.repeats):
+        for kind, name in SCENARIOS:
+            cases = statutes[name] if kind == "statute" else papers[name]
+            for point, raw in engines:
+                if INDEX_OF[kind] not in point.builds:
+                    continue
+                layers = statute_layers(raw, None) if kind == "statute" else paper_layers(raw, None)
+                with index_root(point.root, forget=False):
+                    found = run_scenario(
+                        name, cases, layers, raw, None,  # type: ignore[arg-type]
+                        repeats=1, fts5_runs=0,
+                        warm_up=WARM_UP_QUERIES if round_no == 0 else 0,
+                    )  # fmt: skip
+                key = f"{kind}: {name}"
+                point.queries[key] = merge(point.queries.get(key), found)
+
+
+def remove_points(workdir: Path) -> None:
+    """Delete the synthetic corpora (10x papers is about 2 GB)."""
+    shutil.rmtree(scale_root(workdir, 1).parent.parent, ignore_errors=True)
+
+
+def growth(points: list[ScalePoint], key: str) -> tuple[int, float] | None:
+    """(largest size, its p50 (b) over the 1x p50 (b)) for a scenario measured at 1x and above."""
+    measured = [p for p in points if key in p.queries]
+    if len(measured) < 2 or measured[0].copies != 1:
+        return None
+    first, last = measured[0].queries[key], measured[-1].queries[key]
+    return measured[-1].copies, last.p50("b") / first.p50("b")
 
 
 def merge(into: ScenarioResult | None, more: ScenarioResult) -> ScenarioResult:

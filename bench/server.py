@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bench.config import Shape
+
 BASE_DIR = Path(__file__).resolve().parents[1]
 GUNICORN_CONF = BASE_DIR / "portal" / "gunicorn.conf.py"
 READY_TIMEOUT = 60.0
@@ -57,21 +59,18 @@ class HttpClient:
 
 
 class Gunicorn:
-    """gunicorn with the portal's own config file, on a free port, for the bench only."""
+    """gunicorn with the portal's own config file, on a free port, for the bench only.
 
-    def __init__(self, index_root: Path, log_path: Path) -> None:
+    `shape` overrides the config's worker class, processes and threads (the serving
+    section); without it the config's defaults (and PORTAL_WEB_* variables) apply.
+    """
+
+    def __init__(self, index_root: Path, log_path: Path, shape: Shape | None = None) -> None:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.index_root = index_root
         self.log_path = log_path
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def workers(self) -> int:
-        return int(os.environ.get("PORTAL_WEB_WORKERS", "3"))
-
-    def start(self) -> None:
-        env = {
+        self.env = {
             **os.environ,
             "PORT": str(self.port),
             "PORTAL_INDEX_DIR": str(self.index_root),
@@ -79,14 +78,30 @@ class Gunicorn:
             # The bench measures search, not the per-address API limiter (on in production).
             "PORTAL_API_RATE_LIMIT": "0",
         }
-        binary = Path(sys.executable).parent / "gunicorn"
+        self.args = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(GUNICORN_CONF)]
+        if shape is not None:
+            self.env["PORTAL_WEB_WORKERS"] = str(shape.workers)
+            self.env["PORTAL_WEB_THREADS"] = str(shape.threads)
+            self.args += ["--worker-class", shape.worker_class]
+        self.shape = shape or self._configured()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def _configured(self) -> Shape:
+        """The shape the config file gives (gunicorn prints its resolved settings)."""
+        printed = subprocess.run(
+            [*self.args, "--print-config"], cwd=BASE_DIR, env=self.env,
+            capture_output=True, text=True, check=True,
+        ).stdout  # fmt: skip
+        values = dict(
+            (name.strip(), value.strip())
+            for name, _, value in (line.partition("=") for line in printed.splitlines())
+        )
+        return Shape(values["worker_class"], int(values["workers"]), int(values["threads"]))
+
+    def start(self) -> None:
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            [str(binary), "-c", str(GUNICORN_CONF)],
-            cwd=BASE_DIR,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
+            self.args, cwd=BASE_DIR, env=self.env, stdout=log, stderr=subprocess.STDOUT
         )
         log.close()
         self._wait_ready()

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from bench.config import QUICK
-from bench.runner import run, write_report
+from bench.publish import write_report
+from bench.runner import run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TABLES = ("1. Query latency", "2. Peer baseline", "3. Indexing", "4. Scaling", "5. Throughput",
-          "6. Retrieval quality", "Targets")  # fmt: skip
+TABLES = ("1. Query latency", "2. Peer baseline", "3. Indexing", "4. Scaling", "4b. Scaling",
+          "5. Throughput", "6. Retrieval quality", "Targets")  # fmt: skip
 
 
 def write_devset(folder: Path) -> Path:
@@ -49,14 +50,23 @@ def test_quick_run_fills_every_table_at_every_layer(
     unavailable = {(r.kind, r.scenario): r.unavailable for r in results.latency if r.unavailable}
     assert unavailable == {}
     for scenario in results.latency:
-        assert all(scenario.samples[layer].n > 0 for layer in ("a", "b", "c", "fts5"))
+        assert all(scenario.samples[layer].n > 0 for layer in ("a", "b", "c", "floor", "fts5"))
     assert [level.errors for level in results.load] == [0] * len(config.concurrency)
     assert all(level.completed > 0 for level in results.load)
     assert {b.engine for b in results.builds} == {"tantivy", "fts5", "read"}
-    assert [p.percent for p in results.scaling] == sorted(config.scales)
+    assert [p.copies for p in results.scaling] == [1, 2]
+    largest = results.scaling[-1]
+    assert largest.builds["papers"].docs == 2 * results.scaling[0].builds["papers"].docs
+    assert all(r.samples["b"].n > 0 and not r.unavailable.keys() - {"c", "floor", "fts5"}
+               for r in largest.queries.values())  # fmt: skip
+    assert not (tmp_path / "work" / "scale").exists()
     assert results.quality["statutes"]["ours"].recall == 1.0
     assert results.quality["papers"]["ours"].recall == 1.0
+
+    verdicts = {row[-1] for row in results.tables()[-1].rows}
+    assert verdicts <= {"holds", "falls short", "not measured"}
 
     report = write_report(results, tmp_path / "out")
     assert "### 6. Retrieval quality" in report.read_text()
     assert (tmp_path / "out" / "scaling-query.svg").read_text().startswith("<svg")
+    assert (tmp_path / "out" / "scaling-build.svg").read_text().startswith("<svg")
