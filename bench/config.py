@@ -3,7 +3,7 @@
 from dataclasses import dataclass, replace
 
 # `serving` (gunicorn worker classes, processes and threads under the load mix) is asked for
-# by name with --only: it restarts gunicorn once per configuration and takes ~10 minutes.
+# by name with --only: it runs one gunicorn per shape and takes about 7 minutes.
 SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality", "serving")
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "serving")
 
@@ -50,9 +50,11 @@ class BenchConfig:
     # Load: concurrent clients and seconds per level.
     concurrency: tuple[int, ...] = (1, 4, 16)
     load_seconds: float = 20.0
-    # Serving: the shapes tried, and seconds per concurrency level for each.
+    # Serving: the shapes tried (all started at once), and rounds of one burst of this many
+    # seconds per shape and concurrency, so machine load drifting hits every shape alike.
     serving_shapes: tuple[Shape, ...] = SERVING_SHAPES
-    serving_seconds: float = 15.0
+    serving_rounds: int = 3
+    serving_seconds: float = 5.0
     # Dev set queries used (None: all in the file).
     quality_limit: int | None = None
     # Builds run in a child process (so peak memory is the build's own); off in tests.
@@ -73,6 +75,7 @@ QUICK = BenchConfig(
     concurrency=(1, 2),
     load_seconds=0.5,
     serving_shapes=(Shape("sync", 1, 1), Shape("gthread", 1, 2)),
+    serving_rounds=1,
     serving_seconds=0.3,
     quality_limit=20,
 )

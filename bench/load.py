@@ -5,12 +5,17 @@ soon as the previous answer arrived (closed loop), so requests per second is the
 throughput at that concurrency and the percentiles are what each client waited.
 """
 
+import os
+import resource
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from bench.server import HttpClient
+from bench.server import HttpClient, machine_busy_seconds
 from bench.timing import Samples
+
+NAN = float("nan")
 
 
 @dataclass(frozen=True)
@@ -22,14 +27,62 @@ class LoadResult:
     completed: int
     errors: int
     latency: Samples
+    # CPU seconds used meanwhile by the server's processes, by this process (the clients)
+    # and by the whole machine (NaN where not measured).
+    server_cpu: float = NAN
+    client_cpu: float = NAN
+    machine_cpu: float = NAN
+    cores: int = field(default_factory=lambda: os.cpu_count() or 1)
 
     @property
     def rps(self) -> float:
         return self.completed / self.seconds if self.seconds else float("nan")
 
+    @property
+    def server_ms_per_request(self) -> float:
+        """The server's CPU time per answered request, in milliseconds."""
+        return 1000 * self.server_cpu / self.completed if self.completed else NAN
 
-def run_load(base_url: str, paths: list[str], clients: int, seconds: float) -> LoadResult:
-    """`clients` threads sending `paths` round robin for `seconds`; errors are non-200s."""
+    @property
+    def other_share(self) -> float:
+        """Share of the machine's cores busy with work other than this server and its clients."""
+        if not self.seconds:
+            return NAN
+        others = self.machine_cpu - self.server_cpu - self.client_cpu
+        return max(others, 0.0) / (self.seconds * self.cores)
+
+
+def merged(levels: list[LoadResult]) -> LoadResult:
+    """Several runs at one concurrency as one: counts, times and CPU added, latencies joined."""
+    latency = Samples([s for level in levels for s in level.latency.seconds])
+    return LoadResult(
+        levels[0].clients,
+        sum(level.seconds for level in levels),
+        sum(level.completed for level in levels),
+        sum(level.errors for level in levels),
+        latency,
+        sum(level.server_cpu for level in levels),
+        sum(level.client_cpu for level in levels),
+        sum(level.machine_cpu for level in levels),
+        levels[0].cores,
+    )
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_load(
+    base_url: str,
+    paths: list[str],
+    clients: int,
+    seconds: float,
+    server_cpu: Callable[[], float] | None = None,
+) -> LoadResult:
+    """`clients` threads sending `paths` round robin for `seconds`; errors are non-200s.
+
+    `server_cpu` reads the server's CPU seconds so far (before and after the run)."""
     latency = Samples()
     lock = threading.Lock()
     counts = {"completed": 0, "errors": 0}
@@ -63,10 +116,13 @@ def run_load(base_url: str, paths: list[str], clients: int, seconds: float) -> L
     threads = [threading.Thread(target=client, args=(n * 7,)) for n in range(clients)]
     for thread in threads:
         thread.start()
+    cpu_before = (server_cpu() if server_cpu else NAN, _own_cpu(), machine_busy_seconds())
     began = time.perf_counter()
     deadline[0] = began + seconds
     start_gate.wait()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - began
-    return LoadResult(clients, elapsed, counts["completed"], counts["errors"], latency)
+    cpu_after = (server_cpu() if server_cpu else NAN, _own_cpu(), machine_busy_seconds())
+    used = [after - before for before, after in zip(cpu_before, cpu_after, strict=True)]
+    return LoadResult(clients, elapsed, counts["completed"], counts["errors"], latency, *used)

@@ -209,15 +209,22 @@ def scaling_build_table(points: list[ScalePoint]) -> Table:
 def load_table(levels: list[LoadResult], shape: str, mix: str) -> Table:
     table = Table(
         f"5. Throughput under load: gunicorn {shape}, loopback, closed loop",
-        ["clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "errors"],
+        LOAD_HEADERS,
     )
     for level in levels:
         table.rows.append(_load_row(level))
-    table.notes = [
-        f"Request mix: {mix}.",
-        "The clients are threads of the bench process on the same 2 cores as the server.",
-    ]
+    table.notes = [f"Request mix: {mix}.", *LOAD_NOTES]
     return table
+
+
+LOAD_HEADERS = ["clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "errors",
+                "server CPU ms/request", "other work"]  # fmt: skip
+LOAD_NOTES = [
+    "The clients are threads of the bench process on the same 2 cores as the server.",
+    "server CPU ms/request: CPU time of gunicorn's processes per answered request (from "
+    "/proc), which other work on the machine hardly changes; other work: share of the cores "
+    "busy with anything but this server and its clients meanwhile (the machine is shared).",
+]
 
 
 def _load_row(level: LoadResult) -> list[str]:
@@ -229,20 +236,25 @@ def _load_row(level: LoadResult) -> list[str]:
         ms(level.latency.p50),
         ms(level.latency.p95),
         str(level.errors),
+        "-"
+        if level.server_ms_per_request != level.server_ms_per_request
+        else f"{level.server_ms_per_request:.2f}",
+        "-" if level.other_share != level.other_share else f"{100 * level.other_share:.0f}%",
     ]
 
 
 def serving_table(shapes: dict[str, list[LoadResult]], mix: str) -> Table:
     table = Table(
         "7. Serving: gunicorn worker class, processes x threads, under the load mix",
-        ["gunicorn", "clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "errors"],
+        ["gunicorn", *LOAD_HEADERS],
     )
     for shape, levels in shapes.items():
         for level in levels:
             table.rows.append([shape, *_load_row(level)])
     table.notes = [
-        f"Request mix: {mix}; each shape on a freshly started gunicorn.",
-        "The clients are threads of the bench process on the same 2 cores as the server.",
+        f"Request mix: {mix}. All shapes serve at once; each round sends one burst per shape "
+        "and concurrency, the shapes' order rotating; figures add up the rounds.",
+        *LOAD_NOTES,
     ]
     return table
 

@@ -17,7 +17,7 @@ from bench.config import BenchConfig
 from bench.fts5 import Fts5Peer
 from bench.indexing import FTS5, READ, TANTIVY, BuildStat, index_root, run_build
 from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_layers
-from bench.load import LoadResult, run_load
+from bench.load import LoadResult, merged, run_load
 from bench.quality import Quality, paper_author_quality, paper_quality, statute_quality
 from bench.raw import RawEngine
 from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
@@ -97,11 +97,13 @@ class Run:
         if live_root is not None:
             self.root = live_root
         for name in INDEXES:
-            steps = [(READ, self.databases[name])]
+            steps = []
+            if live_root is None:
+                steps.append((TANTIVY, self.root))
+            if "build" in self.config.sections:
+                steps.append((READ, self.databases[name]))
             if self.wants_fts5:
                 steps.append((FTS5, self.databases[name]))
-            if live_root is None:
-                steps.insert(0, (TANTIVY, self.root))
             for engine, target in steps:
                 if reuse and _built(engine, name, target):
                     continue
@@ -158,30 +160,47 @@ class Run:
             for peer in peers.values():
                 peer.close()
 
-    def load(self, base_url: str, shape: str, seconds: float) -> list[LoadResult]:
-        """The load mix at every configured concurrency against one server."""
+    def load(self, base_url: str, server: Gunicorn | None) -> None:
+        """The load mix at every configured concurrency against the server."""
         paths = self.load_paths()
-        levels = []
+        seconds = self.config.load_seconds
         for clients in self.config.concurrency:
-            self.log(f"load ({shape}): {clients} clients for {seconds:g}s")
-            level = run_load(base_url, paths, clients, seconds)
-            self.log(
-                f"  {level.rps:.1f} req/s, p95 {ms(level.latency.p95)} ms, {level.errors} errors"
-            )
-            levels.append(level)
-        return levels
+            self.log(f"load: {clients} clients for {seconds:g}s")
+            level = run_load(base_url, paths, clients, seconds, server and server.cpu_seconds)
+            self.log(f"  {_load_line(level)}")
+            self.results.load.append(level)
 
     def serving(self, scratch: Path) -> None:
-        """The load mix on each gunicorn shape (worker class, processes, threads) in turn."""
-        for shape in self.config.serving_shapes:
-            server = Gunicorn(self.root, scratch / "gunicorn-serving.log", shape)
-            self.log(f"serving: starting gunicorn {shape}")
-            server.start()
-            try:
-                levels = self.load(server.base_url, str(shape), self.config.serving_seconds)
-                self.results.serving[str(shape)] = levels
-            finally:
+        """The load mix on every gunicorn shape (worker class, processes, threads).
+
+        All shapes serve at once (idle ones cost nothing) and each round sends one burst per
+        shape and concurrency, the shapes' order rotating, so machine load from other work
+        is spread over all shapes alike.
+        """
+        config, paths = self.config, self.load_paths()
+        servers = [
+            Gunicorn(self.root, scratch / f"gunicorn-serving-{n}.log", shape)
+            for n, shape in enumerate(config.serving_shapes)
+        ]
+        bursts: dict[tuple[str, int], list[LoadResult]] = {}
+        try:
+            for server in servers:
+                self.log(f"serving: starting gunicorn {server.shape}")
+                server.start()
+            for round_no in range(config.serving_rounds):
+                for clients in config.concurrency:
+                    turn = round_no % len(servers)
+                    for server in servers[turn:] + servers[:turn]:
+                        level = run_load(server.base_url, paths, clients,
+                                         config.serving_seconds, server.cpu_seconds)  # fmt: skip
+                        bursts.setdefault((str(server.shape), clients), []).append(level)
+                        self.log(f"serving round {round_no + 1}, {server.shape}, {clients} "
+                                 f"clients: {_load_line(level)}")  # fmt: skip
+        finally:
+            for server in servers:
                 server.stop()
+        for (shape, _), levels in bursts.items():
+            self.results.serving.setdefault(shape, []).append(merged(levels))
 
     def load_paths(self) -> list[str]:
         statutes = workload.statute_scenarios(10, 5)
@@ -298,12 +317,20 @@ def _with_server(state: Run, server_url: str | None, scratch: Path) -> None:
             state.latency(client)
         if "load" in state.config.sections:
             state.results.load_shape = shape
-            state.results.load = state.load(server_url, shape, state.config.load_seconds)
+            state.load(server_url, server)
     finally:
         client.close()
         if server is not None:
             server.stop()
             state.log("gunicorn stopped")
+
+
+def _load_line(level: LoadResult) -> str:
+    return (
+        f"{level.rps:.1f} req/s, p95 {ms(level.latency.p95)} ms, {level.errors} errors, "
+        f"server CPU {level.server_ms_per_request:.2f} ms/request, "
+        f"other work {100 * level.other_share:.0f}% of the cores"
+    )
 
 
 def load_average() -> str:

@@ -17,6 +17,24 @@ GUNICORN_CONF = BASE_DIR / "portal" / "gunicorn.conf.py"
 READY_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 120.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
+    """User + system CPU seconds of a process (Linux /proc); `reaped` adds its waited-for
+    children's (workers gunicorn replaced)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / CLOCK_TICKS
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds all cores spent on anything but idling since boot (Linux /proc/stat)."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]  # idle and iowait
+    return (sum(values[:8]) - idle) / CLOCK_TICKS
 
 
 def free_port() -> int:
@@ -105,6 +123,23 @@ class Gunicorn:
         )
         log.close()
         self._wait_ready()
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the master and its workers (live and replaced) have used so far."""
+        if self.process is None:
+            return float("nan")
+        master = self.process.pid
+        try:
+            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+            total = cpu_seconds(master, reaped=True)
+            for child in children:
+                try:
+                    total += cpu_seconds(int(child))
+                except FileNotFoundError:  # a worker that just exited
+                    continue
+        except OSError:
+            return float("nan")
+        return total
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + READY_TIMEOUT

@@ -6,6 +6,7 @@ table comes out with every layer measured. It times nothing: speed lives in `mak
 """
 
 import json
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -70,3 +71,30 @@ def test_quick_run_fills_every_table_at_every_layer(
     assert "### 6. Retrieval quality" in report.read_text()
     assert (tmp_path / "out" / "scaling-query.svg").read_text().startswith("<svg")
     assert (tmp_path / "out" / "scaling-build.svg").read_text().startswith("<svg")
+
+
+def test_serving_runs_the_load_mix_on_every_gunicorn_shape(
+    built_indexes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the gunicorn servers read a copy of the SQLite test database")
+    # gunicorn runs in other processes: they get a file copy of the in-memory test database.
+    copy = tmp_path / "portal.sqlite3"
+    connection.ensure_connection()
+    with sqlite3.connect(copy) as target:
+        connection.connection.backup(target)
+    monkeypatch.setenv("PORTAL_SQLITE_PATH", str(copy))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    config = replace(QUICK, isolate_builds=False, sections=("serving",))
+    results = run(
+        config, workdir=tmp_path / "work", live_root=built_indexes, log=lambda message: None
+    )
+
+    assert list(results.serving) == [str(shape) for shape in config.serving_shapes]
+    for levels in results.serving.values():
+        assert [level.clients for level in levels] == list(config.concurrency)
+        assert all(level.completed > 0 and level.errors == 0 for level in levels)
+        assert all(level.server_ms_per_request > 0 for level in levels)
+    assert any(t.title.startswith("7. Serving") for t in results.tables())
