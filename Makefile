@@ -76,6 +76,7 @@ lint: install-dev
 bench: install
 	@mkdir -p var
 	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py createcachetable
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py ingest_statutes
 	$(PY) manage.py ingest_papers

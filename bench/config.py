@@ -15,17 +15,25 @@ class Shape:
     worker_class: str
     workers: int
     threads: int
+    # With the production API rate limit counting every request in this cache (`database` or
+    # `file`, PORTAL_CACHE); None: the limit is off, as in the other sections.
+    api_limit_cache: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.worker_class} {self.workers}x{self.threads}"
+        text = f"{self.worker_class} {self.workers}x{self.threads}"
+        return text + (
+            f", API limit ({self.api_limit_cache} cache)" if self.api_limit_cache else ""
+        )
 
 
-# Shapes the serving section tries: sync workers, and gthread processes x threads.
+# Shapes the serving section tries: sync workers, gthread processes x threads, and the
+# default shape with the production API rate limit counting in each kind of shared cache.
 SERVING_SHAPES = tuple(
-    Shape(kind, workers, threads)
-    for kind, workers, threads in (
+    Shape(*values)
+    for values in (
         ("sync", 2, 1), ("sync", 4, 1), ("gthread", 2, 2), ("gthread", 2, 4),
         ("gthread", 3, 2), ("gthread", 4, 2), ("gthread", 4, 4), ("gthread", 6, 1),
+        ("gthread", 3, 2, "database"), ("gthread", 3, 2, "file"),
     )
 )  # fmt: skip
 

@@ -44,6 +44,11 @@ class LoadResult:
         return 1000 * self.server_cpu / self.completed if self.completed else NAN
 
     @property
+    def client_ms_per_request(self) -> float:
+        """The load clients' CPU time per answered request, in milliseconds."""
+        return 1000 * self.client_cpu / self.completed if self.completed else NAN
+
+    @property
     def other_share(self) -> float:
         """Share of the machine's cores busy with work other than this server and its clients."""
         if not self.seconds:

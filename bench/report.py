@@ -218,13 +218,17 @@ def load_table(levels: list[LoadResult], shape: str, mix: str) -> Table:
 
 
 LOAD_HEADERS = ["clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "errors",
-                "server CPU ms/request", "other work"]  # fmt: skip
+                "CPU ms/request: server", "clients", "other work"]  # fmt: skip
 LOAD_NOTES = [
     "The clients are threads of the bench process on the same 2 cores as the server.",
-    "server CPU ms/request: CPU time of gunicorn's processes per answered request (from "
-    "/proc), which other work on the machine hardly changes; other work: share of the cores "
-    "busy with anything but this server and its clients meanwhile (the machine is shared).",
+    "CPU ms/request: CPU time of gunicorn's processes (server) and of the client threads "
+    "(clients) per answered request, from /proc; other work: share of the cores busy with "
+    "anything but this server and its clients meanwhile (the machine is shared).",
 ]
+
+
+def _cpu(value: float) -> str:
+    return "-" if value != value else f"{value:.2f}"
 
 
 def _load_row(level: LoadResult) -> list[str]:

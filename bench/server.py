@@ -18,6 +18,7 @@ READY_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 120.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+UNREACHABLE_RATE_LIMIT = 10**9
 
 
 def cpu_seconds(pid: int, *, reaped: bool = False) -> float:
@@ -101,6 +102,11 @@ class Gunicorn:
             self.env["PORTAL_WEB_WORKERS"] = str(shape.workers)
             self.env["PORTAL_WEB_THREADS"] = str(shape.threads)
             self.args += ["--worker-class", shape.worker_class]
+        if shape is not None and shape.api_limit_cache:
+            # Every request counted, none refused: the limiter's cost without its 429s.
+            self.env["PORTAL_API_RATE_LIMIT"] = str(UNREACHABLE_RATE_LIMIT)
+            self.env["PORTAL_CACHE"] = shape.api_limit_cache
+            self.env["PORTAL_CACHE_DIR"] = str(log_path.parent / "cache")
         self.shape = shape or self._configured()
         self.process: subprocess.Popen[bytes] | None = None
 
