@@ -55,9 +55,11 @@ class BenchConfig:
     paper_scales: tuple[int, ...] = (1, 3, 10)
     statute_scales: tuple[int, ...] = (1, 3)
     scaling_queries: int = 16
-    # Load: concurrent clients and seconds per level.
+    # Load: concurrent clients and seconds per level, after an untimed warm-up at the highest
+    # concurrency (every worker process opens the indexes and reads the paper catalog).
     concurrency: tuple[int, ...] = (1, 4, 16)
     load_seconds: float = 20.0
+    warm_up_seconds: float = 3.0
     # Serving: the shapes tried (all started at once), and rounds of one burst of this many
     # seconds per shape and concurrency, so machine load drifting hits every shape alike.
     serving_shapes: tuple[Shape, ...] = SERVING_SHAPES
@@ -82,6 +84,7 @@ QUICK = BenchConfig(
     scaling_queries=3,
     concurrency=(1, 2),
     load_seconds=0.5,
+    warm_up_seconds=0.2,
     serving_shapes=(Shape("sync", 1, 1), Shape("gthread", 1, 2)),
     serving_rounds=1,
     serving_seconds=0.3,

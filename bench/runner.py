@@ -164,11 +164,20 @@ class Run:
         """The load mix at every configured concurrency against the server."""
         paths = self.load_paths()
         seconds = self.config.load_seconds
+        self.warm_up(base_url, paths)
         for clients in self.config.concurrency:
             self.log(f"load: {clients} clients for {seconds:g}s")
             level = run_load(base_url, paths, clients, seconds, server and server.cpu_seconds)
             self.log(f"  {_load_line(level)}")
             self.results.load.append(level)
+
+    def warm_up(self, base_url: str, paths: list[str]) -> None:
+        """Untimed load at the highest concurrency, so every worker process is warm: its
+        first paper search reads the paper catalog (a second or two on the real data)."""
+        clients = max(self.config.concurrency)
+        level = run_load(base_url, paths, clients, self.config.warm_up_seconds)
+        if level.errors:
+            raise RuntimeError(f"{level.errors} errors warming up {base_url}")
 
     def serving(self, scratch: Path) -> None:
         """The load mix on every gunicorn shape (worker class, processes, threads).
@@ -187,6 +196,7 @@ class Run:
             for server in servers:
                 self.log(f"serving: starting gunicorn {server.shape}")
                 server.start()
+                self.warm_up(server.base_url, paths)
             for round_no in range(config.serving_rounds):
                 for clients in config.concurrency:
                     turn = round_no % len(servers)

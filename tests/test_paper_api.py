@@ -313,3 +313,12 @@ def test_a_cross_site_request_cannot_write_to_a_run(
     assert (
         client.get(SEARCH, {"query": "lora"}, HTTP_SEC_FETCH_SITE="cross-site").status_code == 200
     )
+
+
+def test_a_search_reads_no_database_once_the_catalog_is_loaded(
+    client: Client, paper_index: Path, django_assert_num_queries: Any
+) -> None:
+    get(client, SEARCH, query="adaptation")  # a process's first search builds the catalog
+    with django_assert_num_queries(0):
+        get(client, SEARCH, query="adaptation noisy", match="any_words", facets="true",
+            diversifyBy="keyConcept")  # fmt: skip

@@ -304,8 +304,20 @@ def test_api_works_with_no_data_loaded(client: Client, db: None, index_root: Pat
     assert status == 200 and body["sources"] == []
 
 
-def test_api_root_lists_the_endpoints_with_both_notes(client: Client) -> None:
-    body = client.get("/api/").json()
+def test_api_root_lists_the_endpoints_with_both_notes(
+    client: Client, django_assert_num_queries: Any
+) -> None:
+    with django_assert_num_queries(0):  # the bench's floor: the whole stack, no search
+        body = client.get("/api/").json()
     paths = {endpoint["path"] for endpoint in body["endpoints"]}
     assert {"/api/statute_search", "/api/search_keyword", "/api/sources"} <= paths
     assert body["note"] and body["coverage_note"]
+
+
+def test_a_search_reads_no_database(
+    client: Client, statute_index: Path, django_assert_num_queries: Any
+) -> None:
+    get(client, "/api/statute_search", q="deposit")  # the first search reads the manifest
+    with django_assert_num_queries(0):
+        status, _ = get(client, "/api/statute_search", q="security deposit", jurisdiction="wa")
+    assert status == 200
