@@ -33,7 +33,7 @@ SERVING_SHAPES = tuple(
     for values in (
         ("sync", 2, 1), ("sync", 4, 1), ("gthread", 2, 2), ("gthread", 2, 4),
         ("gthread", 3, 2), ("gthread", 4, 2), ("gthread", 4, 4), ("gthread", 6, 1),
-        ("gthread", 3, 2, "database"), ("gthread", 3, 2, "file"),
+        ("gthread", 2, 4, "database"), ("gthread", 2, 4, "file"),
     )
 )  # fmt: skip
 

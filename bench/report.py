@@ -240,9 +240,8 @@ def _load_row(level: LoadResult) -> list[str]:
         ms(level.latency.p50),
         ms(level.latency.p95),
         str(level.errors),
-        "-"
-        if level.server_ms_per_request != level.server_ms_per_request
-        else f"{level.server_ms_per_request:.2f}",
+        _cpu(level.server_ms_per_request),
+        _cpu(level.client_ms_per_request),
         "-" if level.other_share != level.other_share else f"{100 * level.other_share:.0f}%",
     ]
 

@@ -11,10 +11,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from portal.env import env_bool, env_int, env_str  # noqa: E402
 
 bind = env_str("PORTAL_BIND", f"127.0.0.1:{env_int('PORT', 8000, minimum=1)}")
-# Processes x threads: searches are CPU-bound in tantivy (which releases the GIL) and short,
-# so a few processes with two threads each keep 2 cores busy without queueing behind a slow one.
-workers = env_int("PORTAL_WEB_WORKERS", 3, minimum=1)
-threads = env_int("PORTAL_WEB_THREADS", 2, minimum=1)
+# Processes x threads, measured on 2 cores (`make bench BENCH_ARGS="--only serving"`, README
+# "Performance"): one process per core spends the least CPU per request (more processes add
+# switching on two cores), and four threads each let tantivy's work (it releases the GIL)
+# overlap Python work and leave no keep-alive connection waiting for a free thread. gthread,
+# not sync: sync workers close every connection and were never ahead in the measurements.
+workers = env_int("PORTAL_WEB_WORKERS", 2, minimum=1)
+threads = env_int("PORTAL_WEB_THREADS", 4, minimum=1)
 worker_class = "gthread"
 # A request still running after this many seconds is killed (the worker is restarted).
 timeout = env_int("PORTAL_WEB_TIMEOUT", 60, minimum=5)

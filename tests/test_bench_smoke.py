@@ -47,6 +47,7 @@ def test_quick_run_fills_every_table_at_every_layer(
     )
 
     titles = [table.title for table in results.tables()]
+    assert all(len(row) == len(t.headers) for t in results.tables() for row in t.rows)
     assert [t for t in TABLES if not any(title.startswith(t) for title in titles)] == []
     unavailable = {(r.kind, r.scenario): r.unavailable for r in results.latency if r.unavailable}
     assert unavailable == {}
@@ -97,4 +98,5 @@ def test_serving_runs_the_load_mix_on_every_gunicorn_shape(
         assert [level.clients for level in levels] == list(config.concurrency)
         assert all(level.completed > 0 and level.errors == 0 for level in levels)
         assert all(level.server_ms_per_request > 0 for level in levels)
-    assert any(t.title.startswith("7. Serving") for t in results.tables())
+    serving = next(t for t in results.tables() if t.title.startswith("7. Serving"))
+    assert all(len(row) == len(serving.headers) for row in serving.rows)
