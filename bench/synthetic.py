@@ -66,6 +66,15 @@ def copied(doc: dict[str, object], copy: int, strides: dict[str, int]) -> dict[s
             found[name] = f"{found[name]}{COPY_MARK}{copy}"
     for name, stride in strides.items():
         found[name] = int(found[name]) + copy * stride  # type: ignore[call-overload]
+    if "newest_key" in found:
+        # The date order keys carry the chunk id in their low bits.
+        from search.papers.group_keys import newest_key, oldest_key
+
+        published = found.get("published")
+        day = published.date() if isinstance(published, datetime) else None
+        chunk_id = int(found["chunk_id"])  # type: ignore[call-overload]
+        found["newest_key"] = newest_key(day, chunk_id)
+        found["oldest_key"] = oldest_key(day, chunk_id)
     return found
 
 
