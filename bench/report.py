@@ -289,7 +289,7 @@ def quality_table(quality: dict[str, dict[str, Quality]], recorded: dict[str, li
         "headings=true searches headings too (so these queries find their own heading); "
         "papers: title words -> the paper's abstract chunk, match=any_words; "
         "paper authors: an author's name (all_words) -> any chunk of their papers.",
-        "top 10 as recorded: queries whose top 10 keys, in order, are those recorded before "
-        "the top-k search (bench/devset/baseline.json, `python -m bench.baseline`).",
+        "top 10 as recorded: queries whose top 10 keys, in order, are those recorded in "
+        "bench/devset/baseline.json (`python -m bench.baseline`; README says when).",
     ]
     return table
