@@ -1,6 +1,7 @@
 """Validation of statute search, section look-up and sources parameters (page and API alike)."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -27,11 +28,12 @@ def _listing(values: list[str] | tuple[str, ...]) -> str:
     return f"{shown} and {more} more" if more > 0 else shown
 
 
-class StatuteSearchForm(forms.Form):
-    """The statute search parameters (SPEC sections 1 and 6) for the page and the API alike.
+class StatuteWordsForm(forms.Form):
+    """What every keyword search of statutes takes: the words, the regulation sources, the
+    word-forms and headings switches (the search and the survey add their own fields).
 
     Help texts are the seed's parameter descriptions and, for the parameters issues 12 and 13
-    added, ours (the MCP tool's input schema carries them).
+    added, ours (the MCP tools' input schemas carry them).
     """
 
     bound_field_class = ToolHelpBoundField
@@ -50,16 +52,6 @@ class StatuteSearchForm(forms.Form):
             'rather than narrowing it. "double quotes" for a phrase that must appear together. '
             "A query that is a citation (RCW 59.18.280, 42 USC 3604, RCW 59.18 for a chapter) "
             "is answered with the section(s) it names (read_as=citation)."
-        ),
-    )
-    jurisdiction = CodeListField(
-        label="Jurisdiction",
-        required=False,
-        help_text=(
-            'Restrict to one jurisdiction, e.g. "wa" or "us" (sources lists those loaded), or '
-            'several ("wa,us": a state with federal law). STRONGLY preferred when the user\'s '
-            "state is known: without it results mix states (on 6,852 housing-law questions run "
-            "unconfined, the top section came from another state 97.7% of the time)."
         ),
     )
     source = forms.CharField(
@@ -92,37 +84,6 @@ class StatuteSearchForm(forms.Form):
             "allowed. Not with source=, which searches one regulation source alone."
         ),
     )
-    chapter = forms.CharField(
-        label="Chapter",
-        required=False,
-        max_length=200,
-        help_text=(
-            "Search one chapter: the section field chapter (59-18) or as cited (59.18 for RCW "
-            "chapter 59.18), within the other filters (a jurisdiction makes it unambiguous)."
-        ),
-    )
-    limit = forms.IntegerField(
-        label="Rows",
-        required=False,
-        min_value=1,
-        error_messages={
-            "invalid": "limit must be a whole number.",
-            "min_value": "limit must be at least 1.",
-        },
-    )
-    offset = forms.IntegerField(
-        label="First row",
-        required=False,
-        min_value=0,
-        error_messages={
-            "invalid": "offset must be a whole number (0 for the first page).",
-            "min_value": "offset must not be negative (0 for the first page).",
-        },
-        help_text=(
-            "Rows to skip (0: the first page); pages never overlap or skip a row. Paging "
-            "reaches the top PORTAL_STATUTE_RANK_CAP (1,000) rows of a keyword search."
-        ),
-    )
     stem = TrueFalseField(
         required=False,
         label="Match word forms (deposit, deposits, deposited)",
@@ -135,23 +96,10 @@ class StatuteSearchForm(forms.Form):
         error_messages={"invalid": "headings must be true or false."},
         help_text="true: search section headings too (a heading match weighs half the body's).",
     )
-    words = TrueFalseField(
-        required=False,
-        label="Search a citation's words as words",
-        error_messages={"invalid": "words must be true or false."},
-        help_text="true: search a query that reads as a citation as words instead.",
-    )
 
-    def __init__(
-        self,
-        data: Any = None,
-        *,
-        catalog: Catalog,
-        chapters: Callable[[], ChapterTable] = load_chapters,
-    ) -> None:
+    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
         super().__init__(data)
         self.catalog = catalog
-        self.load_chapters = chapters
         # The query as the index runs it, parsed once in clean_q (also when it is rejected).
         self.parsed: ParsedQuery | None = None
         self.fields["source"].widget.choices = [
@@ -164,47 +112,22 @@ class StatuteSearchForm(forms.Form):
         self.fields["title"].widget.choices += [(t, t) for t in forms_]
         if not chosen:
             self.fields["title"].widget.attrs["disabled"] = True
-        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
-        self.fields["limit"].help_text = (
-            f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "
-            f"{settings.PORTAL_STATUTE_LIMIT_MAX} (a larger value is capped and the note says so)."
-        )
-        self.fields["limit"].widget.attrs.update(
-            {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
-        )
 
     @property
     def is_idle(self) -> bool:
         """True when no query was typed yet: the page shows the form, not an error."""
         return not self.is_bound or not str(self.data.get("q") or "").strip()
 
-    def asked_jurisdictions(self) -> tuple[str, ...]:
-        """The jurisdiction codes asked for, valid or not (for the page's controls)."""
-        getlist = getattr(self.data, "getlist", None)
-        raw = getlist("jurisdiction") if getlist else [(self.data or {}).get("jurisdiction", "")]
-        return split_codes(raw)
-
-    def known_jurisdictions(self) -> tuple[str, ...]:
-        """The loaded jurisdictions asked for (valid or not, the rest of the form)."""
-        return tuple(j for j in self.asked_jurisdictions() if j in self.catalog.jurisdictions)
-
-    def known_jurisdiction(self) -> str | None:
-        """The first loaded jurisdiction asked for."""
-        found = self.known_jurisdictions()
-        return found[0] if found else None
-
     def scope(self) -> Scope:
-        """The scope of the request's valid parameters (the default scope when none are)."""
+        """The sources of the request's valid parameters (the default scope when none are)."""
         data = getattr(self, "cleaned_data", None)
         if data is None:
-            return Scope(jurisdictions=self.known_jurisdictions())
+            return Scope()
         source: SourceFacts | None = data.get("source")
         return Scope(
-            jurisdictions=data.get("jurisdiction") or (),
             source=source.code if source else None,
             title=data.get("title"),
             include=data.get("include") or (),
-            chapter=data.get("chapter"),
         )
 
     def coverage_note(self) -> str:
@@ -226,22 +149,6 @@ class StatuteSearchForm(forms.Form):
                 )
             raise ValidationError("Nothing to search: the query has no letters or digits.")
         return q
-
-    def clean_jurisdiction(self) -> tuple[str, ...]:
-        values: tuple[str, ...] = self.cleaned_data.get("jurisdiction") or ()
-        loaded = self.catalog.jurisdictions
-        unloaded = [v for v in values if v in NAMES and v not in loaded]
-        unknown = [v for v in values if v not in NAMES]
-        if not unloaded and not unknown:
-            return values
-        problems = []
-        if unloaded:
-            names = ", ".join(f"{jurisdiction_name(v)} ({v})" for v in unloaded)
-            law = "its law is" if len(unloaded) == 1 else "their law is"
-            problems.append(f"No sections are loaded for {names}: {law} not in this portal.")
-        if unknown:
-            problems.append(f"Unknown jurisdiction {', '.join(repr(v) for v in unknown)}.")
-        raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {', '.join(loaded)}."]))
 
     def clean_source(self) -> SourceFacts | None:
         value = str(self.cleaned_data.get("source") or "").strip().lower()
@@ -285,16 +192,6 @@ class StatuteSearchForm(forms.Form):
             )
         return tuple(found)
 
-    def clean_offset(self) -> int:
-        offset: int = self.cleaned_data.get("offset") or 0
-        cap = settings.PORTAL_STATUTE_RANK_CAP
-        if offset >= cap:
-            raise ValidationError(
-                f"offset={offset} is past the end of what is ranked: paging reaches the top "
-                f"{cap:,} rows only (offset below {cap:,}). Narrow the search instead."
-            )
-        return offset
-
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
@@ -319,6 +216,144 @@ class StatuteSearchForm(forms.Form):
             data["title"] = canonical
         else:
             data["title"] = None
+        if source is not None and data.get("include"):
+            self.add_error(
+                "include",
+                "include= adds regulation sources beside the statutes; source= searches "
+                "one regulation source alone. Give one of them.",
+            )
+        return data
+
+
+class StatuteSearchForm(StatuteWordsForm):
+    """The statute search parameters (SPEC sections 1 and 6) for the page and the API alike."""
+
+    field_order = (
+        "q", "jurisdiction", "source", "title", "include", "chapter", "limit", "offset", "stem",
+        "headings", "words",
+    )  # fmt: skip
+
+    jurisdiction = CodeListField(
+        label="Jurisdiction",
+        required=False,
+        help_text=(
+            'Restrict to one jurisdiction, e.g. "wa" or "us" (sources lists those loaded), or '
+            'several ("wa,us": a state with federal law). STRONGLY preferred when the user\'s '
+            "state is known: without it results mix states (on 6,852 housing-law questions run "
+            "unconfined, the top section came from another state 97.7% of the time)."
+        ),
+    )
+    chapter = forms.CharField(
+        label="Chapter",
+        required=False,
+        max_length=200,
+        help_text=(
+            "Search one chapter: the section field chapter (59-18) or as cited (59.18 for RCW "
+            "chapter 59.18), within the other filters (a jurisdiction makes it unambiguous)."
+        ),
+    )
+    limit = forms.IntegerField(
+        label="Rows",
+        required=False,
+        min_value=1,
+        error_messages={
+            "invalid": "limit must be a whole number.",
+            "min_value": "limit must be at least 1.",
+        },
+    )
+    offset = forms.IntegerField(
+        label="First row",
+        required=False,
+        min_value=0,
+        error_messages={
+            "invalid": "offset must be a whole number (0 for the first page).",
+            "min_value": "offset must not be negative (0 for the first page).",
+        },
+        help_text=(
+            "Rows to skip (0: the first page); pages never overlap or skip a row. Paging "
+            "reaches the top PORTAL_STATUTE_RANK_CAP (1,000) rows of a keyword search."
+        ),
+    )
+    words = TrueFalseField(
+        required=False,
+        label="Search a citation's words as words",
+        error_messages={"invalid": "words must be true or false."},
+        help_text="true: search a query that reads as a citation as words instead.",
+    )
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        catalog: Catalog,
+        chapters: Callable[[], ChapterTable] = load_chapters,
+    ) -> None:
+        super().__init__(data, catalog=catalog)
+        self.load_chapters = chapters
+        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
+        self.fields["limit"].help_text = (
+            f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "
+            f"{settings.PORTAL_STATUTE_LIMIT_MAX} (a larger value is capped and the note says so)."
+        )
+        self.fields["limit"].widget.attrs.update(
+            {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
+        )
+
+    def asked_jurisdictions(self) -> tuple[str, ...]:
+        """The jurisdiction codes asked for, valid or not (for the page's controls)."""
+        getlist = getattr(self.data, "getlist", None)
+        raw = getlist("jurisdiction") if getlist else [(self.data or {}).get("jurisdiction", "")]
+        return split_codes(raw)
+
+    def known_jurisdictions(self) -> tuple[str, ...]:
+        """The loaded jurisdictions asked for (valid or not, the rest of the form)."""
+        return tuple(j for j in self.asked_jurisdictions() if j in self.catalog.jurisdictions)
+
+    def known_jurisdiction(self) -> str | None:
+        """The first loaded jurisdiction asked for."""
+        found = self.known_jurisdictions()
+        return found[0] if found else None
+
+    def scope(self) -> Scope:
+        """The scope of the request's valid parameters (the default scope when none are)."""
+        data = getattr(self, "cleaned_data", None)
+        if data is None:
+            return Scope(jurisdictions=self.known_jurisdictions())
+        return replace(
+            super().scope(),
+            jurisdictions=data.get("jurisdiction") or (),
+            chapter=data.get("chapter"),
+        )
+
+    def clean_jurisdiction(self) -> tuple[str, ...]:
+        values: tuple[str, ...] = self.cleaned_data.get("jurisdiction") or ()
+        loaded = self.catalog.jurisdictions
+        unloaded = [v for v in values if v in NAMES and v not in loaded]
+        unknown = [v for v in values if v not in NAMES]
+        if not unloaded and not unknown:
+            return values
+        problems = []
+        if unloaded:
+            names = ", ".join(f"{jurisdiction_name(v)} ({v})" for v in unloaded)
+            law = "its law is" if len(unloaded) == 1 else "their law is"
+            problems.append(f"No sections are loaded for {names}: {law} not in this portal.")
+        if unknown:
+            problems.append(f"Unknown jurisdiction {', '.join(repr(v) for v in unknown)}.")
+        raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {', '.join(loaded)}."]))
+
+    def clean_offset(self) -> int:
+        offset: int = self.cleaned_data.get("offset") or 0
+        cap = settings.PORTAL_STATUTE_RANK_CAP
+        if offset >= cap:
+            raise ValidationError(
+                f"offset={offset} is past the end of what is ranked: paging reaches the top "
+                f"{cap:,} rows only (offset below {cap:,}). Narrow the search instead."
+            )
+        return offset
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        source: SourceFacts | None = data.get("source")
         places = data.get("jurisdiction") or ()
         if source is not None:
             outside = [p for p in places if p not in source.jurisdictions]
@@ -327,12 +362,6 @@ class StatuteSearchForm(forms.Form):
                     "jurisdiction",
                     f"Source {source.search_code} covers {', '.join(source.jurisdictions)} "
                     f"only; jurisdiction={','.join(outside)} would match nothing in it.",
-                )
-            if data.get("include"):
-                self.add_error(
-                    "include",
-                    "include= adds regulation sources beside the statutes; source= searches "
-                    "one regulation source alone. Give one of them.",
                 )
         self._clean_chapter(data)
         return data
