@@ -19,7 +19,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated sections: build,latency,fts5,scaling,load,quality (default: all)",
+        help="comma-separated sections: build,latency,fts5,scaling,load,quality,survey "
+        "(default: all)",
     )
     parser.add_argument("--out", type=Path, default=OUT, help="where report.md and charts go")
     parser.add_argument(

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, replace
 
-SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality")
+SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality", "survey")
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class BenchConfig:
     load_seconds: float = 20.0
     # Dev set queries used (None: all in the file).
     quality_limit: int | None = None
+    # Survey cost: short keyword queries (plus a quarter as many long questions).
+    survey_queries: int = 20
     # Builds run in a child process (so peak memory is the build's own); off in tests.
     isolate_builds: bool = True
     sections: tuple[str, ...] = SECTIONS
@@ -42,6 +44,7 @@ QUICK = BenchConfig(
     concurrency=(1, 2),
     load_seconds=0.5,
     quality_limit=20,
+    survey_queries=4,
 )
 
 

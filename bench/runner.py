@@ -23,6 +23,7 @@ from bench.quality import Quality, paper_author_quality, paper_quality, statute_
 from bench.raw import RawEngine
 from bench.scaling import SCENARIOS, Built, ScalePoint, build_partial, run_scaling
 from bench.server import Gunicorn, HttpClient
+from bench.survey import SurveyCost, run_survey_cost, survey_table
 from bench.timing import ms
 
 INDEXES = ("statutes", "papers")
@@ -40,6 +41,7 @@ class Results:
     load_workers: int = 0
     quality: dict[str, dict[str, Quality]] = field(default_factory=dict)
     scaling: list[ScalePoint] = field(default_factory=list)
+    survey: list[SurveyCost] = field(default_factory=list)
     seconds: float = 0.0
     facts: dict[str, str] = field(default_factory=dict)
 
@@ -59,6 +61,8 @@ class Results:
             found.append(report.quality_table(self.quality))
         if self.latency or self.quality:
             found.append(report.targets_table(self.latency, self.quality))
+        if self.survey:
+            found.append(survey_table(self.survey))
         return found
 
 
@@ -240,6 +244,9 @@ def run(
                 _with_server(state, server_url, scratch)
             if "quality" in sections:
                 state.quality(devset_dir)
+            if "survey" in sections:
+                log("survey: one survey vs one search per jurisdiction")
+                state.results.survey = run_survey_cost(config.survey_queries, config.repeats)
         if "scaling" in sections:
             state.scaling(keep)
     finally:

@@ -17,7 +17,7 @@ from bench.runner import run, write_report
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = ("1. Query latency", "2. Peer baseline", "3. Indexing", "4. Scaling", "5. Throughput",
-          "6. Retrieval quality", "Targets")  # fmt: skip
+          "6. Retrieval quality", "Targets", "7. Survey")  # fmt: skip
 
 
 def write_devset(folder: Path) -> Path:
@@ -56,6 +56,8 @@ def test_quick_run_fills_every_table_at_every_layer(
     assert [p.percent for p in results.scaling] == sorted(config.scales)
     assert results.quality["statutes"]["ours"].recall == 1.0
     assert results.quality["papers"]["ours"].recall == 1.0
+    assert [cost.differing for cost in results.survey] == [0, 0]
+    assert all(cost.survey.n and cost.per_state.n and cost.one.n for cost in results.survey)
 
     report = write_report(results, tmp_path / "out")
     assert "### 6. Retrieval quality" in report.read_text()
