@@ -271,13 +271,12 @@ def survey_note(per: int) -> str:
     """How to read a survey."""
     best = "its best-matching section" if per == 1 else f"its {per} best-matching sections"
     return (
-        f"Survey: the same words in every loaded jurisdiction, each with {best} and how many of "
-        "its sections match. Rank is textual match strength only, not legal relevance: "
-        "ordering jurisdictions by score says whose text shares the most words with the query, "
-        "not whose law answers it, and counts grow with the size of what is loaded. A "
-        "jurisdiction where no section matched may still have such a law in other words (a "
-        "wording difference: 'lessor' for 'landlord', 'security' for 'deposit'): a miss, not "
-        "proof of absence; try other words, or stem=true for word forms."
+        f"Survey: the same words in each jurisdiction searched, each with {best} and how many "
+        "of its sections match. Ordering jurisdictions by score says whose text shares the most "
+        "words with the query, not whose law answers it, and counts grow with the size of what "
+        "is loaded. A jurisdiction where no section matched may still have such a law in other "
+        "words (a wording difference: 'lessor' for 'landlord', 'security' for 'deposit'): a "
+        "miss, not proof of absence; try other words, or stem=true for word forms."
     )
 
 

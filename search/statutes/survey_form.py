@@ -3,8 +3,8 @@
 from django import forms
 
 from search.query import MAX_QUERY_CHARS
-from search.statutes.forms import StatuteWordsForm
 from search.statutes.survey import BY_NAME, BY_SCORE, PER_DEFAULT, PER_MAX, StatuteSurveyRequest
+from search.statutes.words_form import StatuteWordsForm
 
 
 class StatuteSurveyForm(StatuteWordsForm):
