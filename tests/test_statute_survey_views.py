@@ -171,6 +171,8 @@ def test_empty_page_explains_the_survey(client: Client, statute_index: Path) -> 
 
 def test_the_statute_search_links_to_the_survey(client: Client, statute_index: Path) -> None:
     html = client.get("/statutes/", {"q": "landlord", "stem": "true", "limit": "5"}).content
-    assert b'href="/statutes/survey/?q=landlord&amp;stem=true">Compare across jurisdictions' in html
+    survey = b'href="/statutes/survey/?q=landlord&amp;stem=true"'
+    assert survey + b">Compare across jurisdictions</a>" in html  # beside the paging links
+    assert survey + b">compare across jurisdictions</a>." in html  # in the mixing warning
     idle = client.get("/statutes/").content
     assert b'<a href="/statutes/survey/">compare across jurisdictions</a>' in idle
