@@ -57,3 +57,17 @@ def test_five_tied_sections_keep_their_file_order_whatever_the_pool(
         "ut:statute:57-22-1", "ut:statute:57-22-2", "ut:statute:57-22-3"
     ]  # fmt: skip
     assert answer.groups["ut"].total == 5 and answer.searches == 2
+
+
+def test_a_field_without_a_numeric_twin_is_grouped_by_one_search_per_value(
+    statute_index: Path,
+) -> None:
+    backend = get_backend()
+    search = TextSearch(query=parse_statute_query("landlord deposit"), field="body", limit=2,
+                        tie_break="order", fields=("id",))  # fmt: skip
+    answer = backend.search_statutes_grouped(GroupedSearch(search, "source"))
+    assert set(answer.groups) == {"wa-stat", "id-stat", "cfr"}
+    assert answer.searches == len(answer.groups)
+    for value, page in answer.groups.items():
+        alone = backend.search_statutes(replace(search, filters=(Terms("source", (value,)),)))
+        assert [h.first("id") for h in page.hits] == [h.first("id") for h in alone.hits]

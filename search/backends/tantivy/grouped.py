@@ -47,9 +47,12 @@ def grouped_live(live: LiveIndex, spec: GroupedSearch) -> GroupedHits:
     total = sum(counts.values())
     if not counts:
         return GroupedHits({}, 0)
-    twin = GROUP_KEYS[live.name][spec.group_field]
-    chosen = pool_groups(searcher, query, counts, twin, search.limit, search.tie_break)
-    searches = 1
+    # A field without a numeric twin cannot group a pool: every group gets its own search.
+    twin = GROUP_KEYS.get(live.name, {}).get(spec.group_field)
+    chosen = {}
+    if twin is not None:
+        chosen = pool_groups(searcher, query, counts, twin, search.limit, search.tie_break)
+    searches = 1 if twin is not None else 0
     for value, count in counts.items():
         if value in chosen:
             continue
@@ -92,7 +95,8 @@ def pool_groups(
     values = {group_key(value): value for value in counts}
     keys = searcher.fast_field_values(twin, addresses)
     ties = searcher.fast_field_values(tie_break, addresses) if tie_break else [None] * len(hits)
-    # Below the pool's lowest score every document is in the pool only if all of them are.
+    # Every match scoring above the pool's lowest score is in the pool; one scoring that low
+    # may be missing from it (ties cut at the pool's end), unless the pool holds every match.
     floor = float("-inf") if len(hits) == total else float(hits[-1][0])
     found: dict[str, list[Scored]] = {}
     for (score, address), key, tie in zip(hits, keys, ties, strict=True):
