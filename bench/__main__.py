@@ -19,7 +19,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated sections: build,latency,fts5,scaling,load,quality,serving "
+        help="comma-separated sections: build,latency,fts5,scaling,load,quality,survey,serving "
         "(default: all but serving)",
     )
     parser.add_argument(

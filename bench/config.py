@@ -4,7 +4,7 @@ from dataclasses import dataclass, replace
 
 # `serving` (gunicorn worker classes, processes and threads under the load mix) is asked for
 # by name with --only: it runs one gunicorn per shape and takes about 7 minutes.
-SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality", "serving")
+SECTIONS = ("build", "latency", "fts5", "scaling", "load", "quality", "survey", "serving")
 DEFAULT_SECTIONS = tuple(s for s in SECTIONS if s != "serving")
 
 
@@ -67,6 +67,8 @@ class BenchConfig:
     serving_seconds: float = 5.0
     # Dev set queries used (None: all in the file).
     quality_limit: int | None = None
+    # Survey cost: short keyword queries (plus a quarter as many long questions).
+    survey_queries: int = 20
     # Builds run in a child process (so peak memory is the build's own); off in tests.
     isolate_builds: bool = True
     sections: tuple[str, ...] = DEFAULT_SECTIONS
@@ -89,6 +91,7 @@ QUICK = BenchConfig(
     serving_rounds=1,
     serving_seconds=0.3,
     quality_limit=20,
+    survey_queries=4,
 )
 
 

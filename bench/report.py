@@ -248,7 +248,7 @@ def _load_row(level: LoadResult) -> list[str]:
 
 def serving_table(shapes: dict[str, list[LoadResult]], mix: str) -> Table:
     table = Table(
-        "7. Serving: gunicorn worker class, processes x threads, under the load mix",
+        "8. Serving: gunicorn worker class, processes x threads, under the load mix",
         ["gunicorn", *LOAD_HEADERS],
     )
     for shape, levels in shapes.items():

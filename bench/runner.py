@@ -22,6 +22,7 @@ from bench.quality import Quality, paper_author_quality, paper_quality, statute_
 from bench.raw import RawEngine
 from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
 from bench.server import Gunicorn, HttpClient
+from bench.survey import SurveyCost, run_survey_cost, survey_table
 from bench.timing import ms
 
 INDEXES = ("statutes", "papers")
@@ -41,6 +42,7 @@ class Results:
     baseline: dict[str, list[str]] = field(default_factory=dict)
     scaling: list[ScalePoint] = field(default_factory=list)
     serving: dict[str, list[LoadResult]] = field(default_factory=dict)
+    survey: list[SurveyCost] = field(default_factory=list)
     seconds: float = 0.0
     facts: dict[str, str] = field(default_factory=dict)
 
@@ -57,10 +59,12 @@ class Results:
             found.append(report.scaling_build_table(self.scaling))
         if self.load:
             found.append(report.load_table(self.load, self.load_shape, LOAD_MIX))
-        if self.serving:
-            found.append(report.serving_table(self.serving, LOAD_MIX))
         if self.quality:
             found.append(report.quality_table(self.quality, self.baseline))
+        if self.survey:
+            found.append(survey_table(self.survey))
+        if self.serving:
+            found.append(report.serving_table(self.serving, LOAD_MIX))
         if self.latency or self.quality or self.load or self.scaling:
             found.append(
                 targets.targets_table(
@@ -299,6 +303,9 @@ def run(
                 _with_server(state, server_url, scratch)
             if "quality" in sections:
                 state.quality(devset_dir)
+            if "survey" in sections:
+                log("survey: one survey vs one search per jurisdiction")
+                state.results.survey = run_survey_cost(config.survey_queries, config.repeats)
         if "scaling" in sections:
             state.scaling()
         if "serving" in sections:

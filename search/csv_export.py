@@ -14,6 +14,8 @@ from typing import Any
 from django import forms
 from django.http import HttpResponse
 
+from search.api_responses import file_response
+
 JSON = "json"
 CSV = "csv"
 CONTENT_TYPE = "text/csv; charset=utf-8"
@@ -55,14 +57,17 @@ def slug(text: str) -> str:
     return _NOT_SLUG.sub("-", text.lower()).strip("-")[:SLUG_CHARS].strip("-") or "query"
 
 
-def csv_response(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
-) -> HttpResponse:
-    """An attachment holding the header and the rows."""
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """The header and the rows as CSV text, every cell through `cell`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(header)
     writer.writerows([cell(v) for v in row] for row in rows)
-    response = HttpResponse(buffer.getvalue(), content_type=CONTENT_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return buffer.getvalue()
+
+
+def csv_response(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
+) -> HttpResponse:
+    """An attachment holding the header and the rows."""
+    return file_response(csv_text(header, rows), content_type=CONTENT_TYPE, filename=filename)

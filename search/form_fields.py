@@ -1,7 +1,8 @@
 """Form fields shared by the search forms, each able to describe itself as JSON Schema.
 
-A code list takes repeated values and comma-separated ones alike (`jurisdiction=wa,us` or
-`jurisdiction=wa&jurisdiction=us`); a true/false field takes the usual words.
+A list takes repeated values and comma-separated ones alike (`jurisdiction=wa,us` or
+`jurisdiction=wa&jurisdiction=us`, `categories=cs.CL,cs.LG`); a true/false field takes the
+usual words.
 """
 
 from collections.abc import Sequence
@@ -13,7 +14,7 @@ from django.core.exceptions import ValidationError
 from portal.env import FALSE_WORDS, TRUE_WORDS
 
 # More values than this in one list parameter is no real request.
-MAX_CODES = 60
+MAX_LIST_VALUES = 60
 
 
 class TrueFalseField(forms.Field):
@@ -36,47 +37,88 @@ class TrueFalseField(forms.Field):
         return {"type": "boolean", "default": False}
 
 
-def split_codes(values: Sequence[Any]) -> tuple[str, ...]:
-    """Repeated and comma-separated codes, trimmed and lower-cased, empty and repeated ones
-    dropped, in order."""
-    found: dict[str, None] = {}
+def split_values(values: Sequence[Any], *, lower: bool = False) -> tuple[str, ...]:
+    """Repeated and comma-separated values, trimmed, in order, empty and repeated ones
+    (ignoring case) dropped: the first spelling is kept, or the lower-cased one (`lower`)."""
+    seen: dict[str, str] = {}
     for value in values:
         for part in str(value).split(","):
-            part = part.strip().lower()
-            if part:
-                found.setdefault(part)
-    return tuple(found)
+            part = part.strip()
+            if part and part.casefold() not in seen:
+                seen[part.casefold()] = part.lower() if lower else part
+    return tuple(seen.values())
+
+
+def split_codes(values: Sequence[Any]) -> tuple[str, ...]:
+    """`split_values` for codes (`wa`, `cfr`), which are lower-case."""
+    return split_values(values, lower=True)
+
+
+def repeated_values(data: Any, name: str) -> list[str]:
+    """Every value a parameter was sent with (a query string may repeat it)."""
+    getlist = getattr(data, "getlist", None)
+    return list(getlist(name)) if getlist else [data[name]] if name in data else []
 
 
 class RepeatedInput(forms.HiddenInput):
     """Reads every repeated value of its parameter (the page renders its own controls)."""
 
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
-        getlist = getattr(data, "getlist", None)
-        return list(getlist(name)) if getlist else [data[name]] if name in data else []
+        return repeated_values(data, name)
 
 
-class CodeListField(forms.Field):
+class ListInput(forms.TextInput):
+    """A text box for a list: reads every repeated value, shows them comma-separated."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        return repeated_values(data, name)
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, list | tuple):
+            return ", ".join(split_values(list(value))) or None
+        return super().format_value(value)
+
+
+class ListField(forms.Field):
+    """A list parameter: repeated and/or comma-separated values as a tuple of strings."""
+
+    lower = False
+
+    def __init__(self, *, item_values: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.item_values = tuple(item_values)  # the values an item may take, when fixed
+
+    def json_schema(self) -> dict[str, Any]:
+        """An array of strings (the API also takes one comma-separated string)."""
+        items: dict[str, Any] = {"type": "string"}
+        if self.item_values:
+            items["enum"] = list(self.item_values)
+        return {"type": "array", "items": items, "maxItems": MAX_LIST_VALUES}
+
+    def to_python(self, value: Any) -> tuple[str, ...]:
+        if value in (None, ""):
+            return ()
+        listed = value if isinstance(value, list | tuple) else [value]
+        values = split_values(listed, lower=self.lower)
+        if len(values) > MAX_LIST_VALUES:
+            raise ValidationError(f"At most {MAX_LIST_VALUES} values.")
+        return values
+
+
+class CodeListField(ListField):
     """A list of codes (`wa,us`): repeated and/or comma-separated, as lower-case codes."""
 
     widget = RepeatedInput
+    lower = True
 
     def json_schema(self) -> dict[str, Any]:
         """One code, several comma-separated in a string, or an array of codes."""
         return {
             "anyOf": [
                 {"type": "string"},
-                {"type": "array", "items": {"type": "string"}, "maxItems": MAX_CODES},
+                {"type": "array", "items": {"type": "string"}, "maxItems": MAX_LIST_VALUES},
             ]
         }
-
-    def to_python(self, value: Any) -> tuple[str, ...]:
-        if value in (None, ""):
-            return ()
-        values = split_codes(value if isinstance(value, list | tuple) else [value])
-        if len(values) > MAX_CODES:
-            raise ValidationError(f"At most {MAX_CODES} values.")
-        return values
 
 
 class ToolHelpBoundField(forms.BoundField):

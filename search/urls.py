@@ -10,11 +10,13 @@ urlpatterns = [
     path("api/", api_index.api_index, name="api_index"),
     # Statute search: page, section and sources pages, JSON API.
     path("statutes/", statutes.statute_search, name="statute_search"),
+    path("statutes/survey/", statutes.statute_survey, name="statute_survey"),
     path("statutes/<path:section_id>/", statutes.section_page, name="statute_section"),
     path("sources/", statutes.sources_page, name="sources"),
     path("sources/<str:source>/", statutes.source_contents, name="source_contents"),
     path("sources/<str:source>/chapter/", statutes.source_chapter, name="source_chapter"),
     path("api/statute_search", statute_api.statute_search, name="api_statute_search"),
+    path("api/statute_survey", statute_api.statute_survey, name="api_statute_survey"),
     path("api/statute", statute_api.statute, name="api_statute"),
     path("api/sources", statute_api.sources, name="api_sources"),
     # Paper search: pages, research runs, JSON API.

@@ -10,6 +10,7 @@ run by `tests/test_backend_contract.py` like tantivy: same rows, counts, tie ord
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from search.backends.paper_search import (
     PaperQuery,
 )
 from search.backends.registry import _make
-from search.backends.statute_search import TextSearch
+from search.backends.statute_search import GroupedSearch, TextSearch
 from search.indexes.build import build_index
 from search.indexes.names import PAPERS, STATUTES
 from search.ingest.papers import ingest_papers
@@ -211,6 +212,32 @@ class BackendContract:
         assert only.hits and all(h.first("id").startswith("wa:") for h in only.hits)
         assert all(abs(scores[h.first("id")] - h.score) < 1e-6 for h in only.hits)
 
+    def test_grouped_search_equals_one_filtered_search_per_group(
+        self, built: Path, backend: SearchBackend
+    ) -> None:
+        places = dict(Section.objects.values_list("id", "jurisdiction"))
+        bodies = dict(Section.objects.values_list("id", "body"))
+        for text in [*STATUTE_QUERIES, "month", "tenant landlord month"]:
+            query = parsed(text)
+            expected = {i for i, body in bodies.items() if statute_matches(body, query)}
+            for per in (1, 3):
+                search = TextSearch(query=query, field="body", limit=per, tie_break="order",
+                                    fields=("id",))  # fmt: skip
+                grouped = backend.search_statutes_grouped(GroupedSearch(search, "jurisdiction"))
+                assert grouped.total == len(expected), text
+                assert set(grouped.groups) == {places[i] for i in expected}, text
+                for value, page in grouped.groups.items():
+                    alone = backend.search_statutes(
+                        replace(search, filters=(Terms("jurisdiction", (value,)),))
+                    )
+                    assert page.total == alone.total, (text, value)
+                    assert [h.first("id") for h in page.hits] == [
+                        h.first("id") for h in alone.hits
+                    ], (text, value)
+                    assert [h.score for h in page.hits] == [h.score for h in alone.hits]
+                    assert [h.snippet for h in page.hits] == [h.snippet for h in alone.hits]
+                    assert [h.matched for h in page.hits] == [h.matched for h in alone.hits]
+
     # --- papers ----------------------------------------------------------------------------
 
     def test_paper_counts_follow_each_mode_and_windows_are_prefixes(
@@ -337,5 +364,9 @@ class BackendContract:
                 backend.live_version(STATUTES)
             with pytest.raises(IndexUnavailable):
                 backend.search_statutes(TextSearch(query=parsed("rent"), field="body", limit=1))
+            with pytest.raises(IndexUnavailable):
+                backend.search_statutes_grouped(
+                    GroupedSearch(TextSearch(query=parsed("rent"), field="body", limit=1), "x")
+                )
             with pytest.raises(IndexUnavailable):
                 backend.paper_session(PaperQuery(query=parsed("model"))).ranked(1)

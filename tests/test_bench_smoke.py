@@ -19,7 +19,7 @@ from bench.runner import run
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = ("1. Query latency", "2. Peer baseline", "3. Indexing", "4. Scaling", "4b. Scaling",
-          "5. Throughput", "6. Retrieval quality", "Targets")  # fmt: skip
+          "5. Throughput", "6. Retrieval quality", "7. Survey", "Targets")  # fmt: skip
 
 
 def write_devset(folder: Path) -> Path:
@@ -64,6 +64,8 @@ def test_quick_run_fills_every_table_at_every_layer(
     assert not (tmp_path / "work" / "scale").exists()
     assert results.quality["statutes"]["ours"].recall == 1.0
     assert results.quality["papers"]["ours"].recall == 1.0
+    assert [cost.differing for cost in results.survey] == [0, 0]
+    assert all(cost.survey.n and cost.per_state.n and cost.one.n for cost in results.survey)
 
     verdicts = {row[-1] for row in results.tables()[-1].rows}
     assert verdicts <= {"holds", "falls short", "not measured"}
@@ -98,5 +100,5 @@ def test_serving_runs_the_load_mix_on_every_gunicorn_shape(
         assert [level.clients for level in levels] == list(config.concurrency)
         assert all(level.completed > 0 and level.errors == 0 for level in levels)
         assert all(level.server_ms_per_request > 0 for level in levels)
-    serving = next(t for t in results.tables() if t.title.startswith("7. Serving"))
+    serving = next(t for t in results.tables() if t.title.startswith("8. Serving"))
     assert all(len(row) == len(serving.headers) for row in serving.rows)

@@ -32,6 +32,9 @@ STATUTE_PARAMS = (
     "q", "jurisdiction", "source", "title", "limit", "include", "chapter", "offset", "stem",
     "headings", "words", "format",
 )  # fmt: skip
+SURVEY_PARAMS = (
+    "q", "per", "sort", "source", "title", "include", "stem", "headings", "format",
+)  # fmt: skip
 PAPER_PARAMS = (
     "query", "match", "limit", "dateFrom", "dateTo", "categories", "contentType", "entities",
     "detail", "facets", "diversifyBy", "maxPerDocument", "run_id", "offset", "sort", "authors",
@@ -139,6 +142,21 @@ def test_statute_page_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], ht
     FUZZ_CASES["search: statute page"] += 1
     headers = {"HX-Request": "true"} if htmx else {}
     assert_page_contract(get(fuzz_client, "/statutes/", pairs, **headers), f"statute page {pairs}")
+
+
+@FUZZ
+@example(pairs=[("q", "landlord"), ("per", "0")], htmx=False)
+@example(pairs=[("q", "deposit"), ("per", "99999999999999999999"), ("sort", "score")], htmx=True)
+@example(
+    pairs=[("q", "deposit"), ("source", "cfr"), ("include", "cfr"), ("format", "csv")], htmx=False
+)
+@given(pairs=query_pairs(SURVEY_PARAMS), htmx=st.booleans())
+def test_statute_survey_fuzz(fuzz_client: Client, pairs: list[tuple[str, str]], htmx: bool) -> None:
+    FUZZ_CASES["search: statute survey api and page"] += 1
+    assert_api_contract(get(fuzz_client, "/api/statute_survey", pairs), f"survey api {pairs}")
+    headers = {"HX-Request": "true"} if htmx else {}
+    page = get(fuzz_client, "/statutes/survey/", pairs, **headers)
+    assert_page_contract(page, f"survey page {pairs}")
 
 
 @FUZZ

@@ -57,6 +57,8 @@ QUERIES_OF_RUN = (
 GOOD_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("statute_search", {"q": "landlord deposit", "jurisdiction": "wa", "limit": 3},
      "/api/statute_search"),
+    ("statute_survey", {"q": "landlord deposit", "per": 2, "sort": "score"},
+     "/api/statute_survey"),
     ("statute", {"id": "wa:statute:59.18.280"}, "/api/statute"),
     ("sources", {"source": "cfr"}, "/api/sources"),
     ("search_keyword", {"query": "low-rank", "categories": ["cs.CL", "cs.LG"], "facets": True,
@@ -66,6 +68,7 @@ GOOD_CALLS: list[tuple[str, dict[str, Any], str]] = [
 BAD_CALLS: list[tuple[str, dict[str, Any], str, str]] = [
     ("statute_search", {"q": "the"}, "/api/statute_search", "bad_request"),
     ("statute_search", {"q": "rent", "source": "zz"}, "/api/statute_search", "bad_request"),
+    ("statute_survey", {"q": "deposit", "per": 0}, "/api/statute_survey", "bad_request"),
     ("statute", {"id": "wa:statute:no.such"}, "/api/statute", "not_found"),
     ("sources", {"tool": "search_keyword"}, "/api/sources", "bad_request"),
     ("search_keyword", {"query": "LoRA", "dateFrom": "soon"}, "/api/search_keyword",

@@ -63,7 +63,7 @@ def test_a_page_on_another_origin_is_refused(client: Client) -> None:
     assert foreign.status_code == 403
     assert foreign.json()["error"]["data"]["error"] == "origin_refused"
     own = rpc(client, "tools/list", HTTP_ORIGIN="http://testserver")
-    assert own.status_code == 200 and len(own.json()["result"]["tools"]) == 5
+    assert own.status_code == 200 and len(own.json()["result"]["tools"]) == 6
 
 
 def test_a_missing_index_is_a_tool_error_not_zero_matches(client: Client) -> None:

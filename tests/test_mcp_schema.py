@@ -16,7 +16,8 @@ from search.statutes.forms import StatuteSearchForm
 
 pytestmark = pytest.mark.django_db
 
-SEED_TOOLS = ["statute_search", "statute", "sources", "search_keyword", "find_by_id"]
+SEED_TOOLS = ["statute_search", "statute_survey", "statute", "sources", "search_keyword",
+              "find_by_id"]  # fmt: skip
 
 
 def schema_of(name: str) -> dict[str, Any]:

@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from search.backends.paper_search import TIER_MATCH, TIER_UNRECORDED, PoolHit
 from search.enrichment import VocabEntry
+from search.form_fields import split_values
 from search.papers.arxiv_ids import normalise_arxiv_id
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import cap_per_paper, first_rows, round_robin
-from search.papers.forms import PaperSearchForm, split_values
+from search.papers.forms import PaperSearchForm
 from search.papers.group_keys import NO_CONCEPT, concept_key, content_type_key
 from search.papers.licences import UNKNOWN, licence_for
 from search.papers.request import PaperSearchRequest, parse_day

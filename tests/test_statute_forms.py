@@ -6,13 +6,9 @@ import pytest
 from django.http import QueryDict
 
 from search.csv_export import CSV, JSON, ExportForm
+from search.query import MAX_QUERY_CHARS
 from search.statutes.catalog import Catalog, load_catalog
-from search.statutes.forms import (
-    MAX_QUERY_CHARS,
-    SectionLookupForm,
-    SourcesForm,
-    StatuteSearchForm,
-)
+from search.statutes.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
 from search.statutes.scope import Scope
 from search.statutes.service import StatuteSearchRequest
 

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from search.backends.base import IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
-from search.backends.statute_search import HitPage, Listing, TextSearch
+from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
 from search.query import ParsedQuery
 
 
@@ -31,6 +31,11 @@ class SearchBackend(Protocol):
 
     def search_statutes(self, spec: TextSearch) -> HitPage:
         """Run one statute search on the live statutes index (IndexUnavailable: none)."""
+        ...
+
+    def search_statutes_grouped(self, spec: GroupedSearch) -> GroupedHits:
+        """Run one statute search per value of a field at once: each value's count (one
+        aggregation) and its top hits (IndexUnavailable: no live index)."""
         ...
 
     def list_statutes(self, spec: Listing) -> HitPage:

@@ -101,3 +101,32 @@ class HitPage:
 
     hits: tuple[Hit, ...]
     total: int
+
+
+@dataclass(frozen=True)
+class GroupedSearch:
+    """One keyword search answered per value of a raw fast field (a survey by jurisdiction).
+
+    For every value of `group_field` among the matches: how many match, and the first
+    `search.limit` hits of that value in the search's own order, exactly as `search` with
+    one more filter `Terms(group_field, (value,))` would give them. `search.offset` must be 0.
+    """
+
+    search: TextSearch
+    group_field: str
+
+    def __post_init__(self) -> None:
+        if self.search.offset:
+            raise ValueError("a grouped search starts at offset 0")
+
+
+@dataclass(frozen=True)
+class GroupedHits:
+    """Per value with a match: its top hits and match count (`HitPage`); all matches.
+
+    `searches` counts the engine searches it took beyond the counting pass, for the bench.
+    """
+
+    groups: dict[str, HitPage]
+    total: int
+    searches: int = 0

@@ -23,7 +23,8 @@ ITERATOR_CHUNK = 2000
 # Bumped whenever an index's documents gain, lose or change a field: versions written with
 # an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
 # Statutes 3: stemmed and heading word fields, section and chapter keys, cross-references.
-LAYOUT_VERSIONS = {STATUTES: 3, PAPERS: 4}
+# Statutes 4: the engine's numeric twin of `jurisdiction`, to group hits by it (surveys).
+LAYOUT_VERSIONS = {STATUTES: 4, PAPERS: 4}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:

@@ -24,7 +24,8 @@ from search.tokens import TokenRejected
 SERVER_NAME = "law-papers-search"
 SERVER_VERSION = "1.0"
 INSTRUCTIONS = (
-    "Keyword search over US statutes and regulations (statute_search, statute, sources) and "
+    "Keyword search over US statutes and regulations (statute_search, statute_survey for one "
+    "question in every jurisdiction, statute, sources) and "
     "over arXiv paper passages (search_keyword, find_by_id). Matching is by words, not "
     "meaning; every result carries note (how to read it, warnings) and coverage_note (what "
     "was searched, as of when): read both before relying on a result."

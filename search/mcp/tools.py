@@ -33,13 +33,15 @@ from search.statutes import payloads as statute_payloads
 from search.statutes.answers import section_answer, sources_answer
 from search.statutes.catalog import load_catalog as statute_catalog
 from search.statutes.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
-from search.statutes.outcome import statute_outcome
+from search.statutes.outcome import statute_outcome, survey_outcome
+from search.statutes.survey_form import StatuteSurveyForm
 
 Principal = User | AnonymousUser
 
 logger = logging.getLogger(__name__)
 
 STATUTE_SEARCH = "statute_search"
+STATUTE_SURVEY = "statute_survey"
 STATUTE = "statute"
 SOURCES = "sources"
 SEARCH_KEYWORD = "search_keyword"
@@ -72,6 +74,21 @@ STATUTE_SEARCH_DESCRIPTION = (
     "word forms, headings=true searches headings too, offset= pages; a query that is a "
     "citation (RCW 59.18.280, 42 USC 3604, RCW 59.18) is answered with the sections it names "
     '(read_as "citation" or "chapter"), not searched as words.'
+)
+STATUTE_SURVEY_DESCRIPTION = (
+    "The same keyword (BM25) search as statute_search, run in every loaded jurisdiction at "
+    "once: for each jurisdiction the portal knows, by_jurisdiction gives its status (matched; "
+    "no_match: no section matched these words, a miss and not proof of absence; not_loaded; "
+    "not_searched: outside source=), how many of its sections match (total) and its best "
+    "per= sections (1-3, default 3) as statute_search rows (snippet with [hl]...[/hl] marks, "
+    "matched_terms, score). Use it to compare states on one question (security deposit "
+    "return, notice before entry) instead of one unconfined search, whose top rows mix "
+    "states. Rank is textual match strength only; sort=score orders jurisdictions by their "
+    "best section's score, sort=name (default) alphabetically with federal law first. "
+    "housing_only marks jurisdictions of which only housing-related chapters are loaded: a "
+    "miss there means less. stem=true matches word forms, headings=true searches headings, "
+    "include=cfr adds federal regulations to the federal row. Every result carries note and "
+    "coverage_note."
 )
 STATUTE_DESCRIPTION = (
     "One whole statute or regulation section, by id (as statute_search rows give it) or by "
@@ -131,6 +148,15 @@ def _statute_search(data: QueryDict, user: Principal) -> Answer:
     return outcome_answer(outcome, statute_payloads.search_payload)
 
 
+def _statute_survey_form(data: Any, user: Principal) -> StatuteSurveyForm:
+    return StatuteSurveyForm(data, catalog=statute_catalog())
+
+
+def _statute_survey(data: QueryDict, user: Principal) -> Answer:
+    outcome = survey_outcome(_statute_survey_form(data, user), idle_ok=False)
+    return outcome_answer(outcome, statute_payloads.survey_payload)
+
+
 def _paper_search_form(data: Any, user: Principal) -> PaperSearchForm:
     # A tool call with run_id is recorded (the caller is identified by its API token).
     return PaperSearchForm(data, catalog=paper_catalog(), user=user, record=True)
@@ -160,6 +186,10 @@ TOOLS: dict[str, ToolSpec] = {
         ToolSpec(
             STATUTE_SEARCH, "Keyword search over statute text",
             lambda: STATUTE_SEARCH_DESCRIPTION, _statute_search_form, _statute_search,
+        ),
+        ToolSpec(
+            STATUTE_SURVEY, "One question in every jurisdiction, side by side",
+            lambda: STATUTE_SURVEY_DESCRIPTION, _statute_survey_form, _statute_survey,
         ),
         ToolSpec(
             STATUTE, "One whole statute section",

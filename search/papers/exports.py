@@ -4,21 +4,19 @@ Pure: no Django, no engine. The caller hands over the rows as shown (same filter
 offset as the page) and each paper's URL. BibTeX follows arXiv's own export: `@misc` with
 `eprint`, `archivePrefix` and `primaryClass`, plus `doi` when the data has one. LaTeX in
 titles (`$k$-means`) is kept as math; everything else that TeX would read as a command is
-escaped, so an entry never breaks a bibliography. CSV cells that a spreadsheet would run as
-a formula (starting with = + - @) are prefixed with an apostrophe.
+escaped, so an entry never breaks a bibliography. CSV cells go through the shared writer
+(`search.csv_export`), which defuses what a spreadsheet would run as a formula.
 """
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from search.csv_export import csv_text as write_csv
 from search.marks import HL_CLOSE, HL_OPEN
 
-CSV_TYPE = "text/csv; charset=utf-8"
 BIBTEX_TYPE = "application/x-bibtex; charset=utf-8"
 CSV_COLUMNS = (
     "rank", "paper_id", "arxiv_id", "chunk_index", "title", "authors", "published",
@@ -39,7 +37,6 @@ _TEX_SPECIAL = {
     "~": r"\~{}",
     "$": r"\$",
 }
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -73,19 +70,17 @@ class ExportRow:
 
 def csv_text(rows: Iterable[ExportRow]) -> str:
     """A header and one line per row, in the order given."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for row in rows:
-        paper = row.paper
-        cells = (
-            row.rank, paper.paper_id, paper.arxiv_id or "", row.chunk_index, paper.title,
-            "; ".join(paper.authors), paper.published.isoformat() if paper.published else "",
-            " ".join(paper.categories), row.section, row.content_type, row.score,
-            "; ".join(row.matched_terms), unmarked(row.snippet), paper.doi or "", paper.url,
-        )  # fmt: skip
-        writer.writerow([_cell(c) for c in cells])
-    return out.getvalue()
+    return write_csv(CSV_COLUMNS, (_cells(row) for row in rows))
+
+
+def _cells(row: ExportRow) -> tuple[object, ...]:
+    paper = row.paper
+    return (
+        row.rank, paper.paper_id, paper.arxiv_id or "", row.chunk_index, paper.title,
+        "; ".join(paper.authors), paper.published.isoformat() if paper.published else "",
+        " ".join(paper.categories), row.section, row.content_type, row.score,
+        "; ".join(row.matched_terms), unmarked(row.snippet), paper.doi or "", paper.url,
+    )  # fmt: skip
 
 
 def bibtex_text(papers: Sequence[CitedPaper]) -> str:
@@ -156,12 +151,6 @@ def _url(url: str) -> str:
     # Verbatim fields (url, doi): braces and backslashes would end the field or start a
     # command; URLs and DOIs seldom hold them.
     return url.replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
-
-
-def _cell(value: object) -> object:
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
 
 
 def _ascii(text: str) -> str:

@@ -4,7 +4,6 @@ Parameter names are the seed's own. List parameters (`categories`, `contentType`
 `entities`, `authors`) accept repeated parameters, comma-separated values, or both.
 """
 
-from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -15,7 +14,13 @@ from django.core.exceptions import ValidationError
 
 from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE
 from search.enrichment import CONTENT_TYPES
-from search.form_fields import ToolHelpBoundField, TrueFalseField
+from search.form_fields import (
+    ListField,
+    ListInput,
+    ToolHelpBoundField,
+    TrueFalseField,
+    split_values,
+)
 from search.papers.author_names import fold_name
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
@@ -37,7 +42,6 @@ from search.papers.runs import RunRejected, own_run
 from search.papers.service import parse_paper_query
 from search.query import ALL_WORDS, ANY_WORDS, MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
 
-MAX_LIST_VALUES = 50
 MATCH_CHOICES = [
     (ALL_WORDS, "All words"),
     (ANY_WORDS, "Any of the words"),
@@ -72,30 +76,6 @@ CROSS_SITE_RUN = (
 )
 
 
-def split_values(values: Sequence[Any]) -> tuple[str, ...]:
-    """Repeated and comma-separated values, trimmed, empty ones dropped, first spelling kept."""
-    seen: dict[str, str] = {}
-    for value in values:
-        for part in str(value).split(","):
-            part = part.strip()
-            if part and part.casefold() not in seen:
-                seen[part.casefold()] = part
-    return tuple(seen.values())
-
-
-class ListInput(forms.TextInput):
-    """A text box for a list: reads every repeated value, shows them comma-separated."""
-
-    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
-        getlist = getattr(data, "getlist", None)
-        return list(getlist(name)) if getlist else [data[name]] if name in data else []
-
-    def format_value(self, value: Any) -> str | None:
-        if isinstance(value, list | tuple):
-            return ", ".join(split_values(list(value))) or None
-        return super().format_value(value)
-
-
 class ListCheckboxes(forms.CheckboxSelectMultiple):
     """A checklist for a list parameter whose submitted values may also be comma-separated.
 
@@ -105,29 +85,6 @@ class ListCheckboxes(forms.CheckboxSelectMultiple):
 
     def format_value(self, value: Any) -> list[str]:
         return list(split_values(value if isinstance(value, list | tuple) else [value or ""]))
-
-
-class ListField(forms.Field):
-    """A list parameter: repeated and/or comma-separated values as a tuple of strings."""
-
-    def __init__(self, *, item_values: Sequence[str] = (), **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.item_values = tuple(item_values)  # the values an item may take, when fixed
-
-    def json_schema(self) -> dict[str, Any]:
-        """An array of strings (the API also takes one comma-separated string)."""
-        items: dict[str, Any] = {"type": "string"}
-        if self.item_values:
-            items["enum"] = list(self.item_values)
-        return {"type": "array", "items": items, "maxItems": MAX_LIST_VALUES}
-
-    def to_python(self, value: Any) -> tuple[str, ...]:
-        if value in (None, ""):
-            return ()
-        values = split_values(value if isinstance(value, list | tuple) else [value])
-        if len(values) > MAX_LIST_VALUES:
-            raise ValidationError(f"At most {MAX_LIST_VALUES} values.")
-        return values
 
 
 class PaperSearchForm(forms.Form):

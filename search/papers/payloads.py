@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from search.backends.paper_search import NamedPaper
+from search.csv_export import CONTENT_TYPE as CSV_CONTENT_TYPE
 from search.papers import exports
 from search.papers.diversify import DOCUMENT
 from search.papers.hit_extras import Neighbour
@@ -212,7 +213,7 @@ def export_file(result: PaperSearchResult, absolute: Callable[[str], str]) -> tu
     paging = result.paging
     if result.request.format == CSV:
         name = exports.file_name(result.request.query, "csv", paging.first, paging.last)
-        return exports.csv_text(rows), exports.CSV_TYPE, name
+        return exports.csv_text(rows), CSV_CONTENT_TYPE, name
     name = exports.file_name(result.request.query, "bib", paging.first, paging.last)
     return exports.bibtex_text([row.paper for row in rows]), exports.BIBTEX_TYPE, name
 

@@ -1,57 +1,30 @@
 """Validation of statute search, section look-up and sources parameters (page and API alike)."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from search.form_fields import CodeListField, ToolHelpBoundField, TrueFalseField, split_codes
+from search.form_fields import CodeListField, TrueFalseField, split_codes
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
-from search.query import MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
-from search.statutes import notes
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.chapters import ChapterTable, load_chapters
 from search.statutes.scope import Scope
-from search.statutes.service import StatuteSearchRequest, parse_statute_query
-
-# How many valid values an error message lists before pointing at the sources endpoint.
-LIST_VALUES_UP_TO = 30
-_TITLE_PREFIXES = ("part ", "title ", "chapter ", "ch. ", "§ ")
+from search.statutes.service import StatuteSearchRequest
+from search.statutes.words_form import StatuteWordsForm
 
 
-def _listing(values: list[str] | tuple[str, ...]) -> str:
-    shown = ", ".join(values[:LIST_VALUES_UP_TO])
-    more = len(values) - LIST_VALUES_UP_TO
-    return f"{shown} and {more} more" if more > 0 else shown
+class StatuteSearchForm(StatuteWordsForm):
+    """The statute search parameters (SPEC sections 1 and 6) for the page and the API alike."""
 
+    field_order = (
+        "q", "jurisdiction", "source", "title", "include", "chapter", "limit", "offset", "stem",
+        "headings", "words",
+    )  # fmt: skip
 
-class StatuteSearchForm(forms.Form):
-    """The statute search parameters (SPEC sections 1 and 6) for the page and the API alike.
-
-    Help texts are the seed's parameter descriptions and, for the parameters issues 12 and 13
-    added, ours (the MCP tool's input schema carries them).
-    """
-
-    bound_field_class = ToolHelpBoundField
-
-    q = forms.CharField(
-        label="Words to find in the section text, or a citation",
-        max_length=MAX_QUERY_CHARS,
-        error_messages={"required": "Enter words to search for (q is required)."},
-        widget=forms.TextInput(
-            attrs={"type": "search", "data-search-box": "", "autocomplete": "off"}
-        ),
-        help_text=(
-            "Words to match in the statute section text (the body, not the heading). A full "
-            "natural-language question is fine: very common words are dropped, duplicates "
-            "collapse, at most 40 terms run, matched ANY-OF, so more words widen the search "
-            'rather than narrowing it. "double quotes" for a phrase that must appear together. '
-            "A query that is a citation (RCW 59.18.280, 42 USC 3604, RCW 59.18 for a chapter) "
-            "is answered with the section(s) it names (read_as=citation)."
-        ),
-    )
     jurisdiction = CodeListField(
         label="Jurisdiction",
         required=False,
@@ -60,36 +33,6 @@ class StatuteSearchForm(forms.Form):
             'several ("wa,us": a state with federal law). STRONGLY preferred when the user\'s '
             "state is known: without it results mix states (on 6,852 housing-law questions run "
             "unconfined, the top section came from another state 97.7% of the time)."
-        ),
-    )
-    source = forms.CharField(
-        label="Regulation source",
-        required=False,
-        widget=forms.Select,
-        help_text=(
-            "Omit for statutes plus the default regulation sources (Kansas administrative "
-            'regulations unless configured otherwise); a regulation source code ("cfr" for '
-            "federal, or a two-letter state code for that state's administrative regulations) "
-            "searches that source alone; each code's coverage is given by "
-            'sources(tool="statute_search", source=<code>).'
-        ),
-    )
-    title = forms.CharField(
-        label="Title / part",
-        required=False,
-        widget=forms.Select,
-        help_text=(
-            "Only with source=: narrows the search to one title, part or chapter of that "
-            "source; the forms per source are given by "
-            'sources(tool="statute_search", source=<code>).'
-        ),
-    )
-    include = CodeListField(
-        label="Also include regulations",
-        required=False,
-        help_text=(
-            'Regulation source codes searched in full beside the statutes ("cfr"); several '
-            "allowed. Not with source=, which searches one regulation source alone."
         ),
     )
     chapter = forms.CharField(
@@ -123,18 +66,6 @@ class StatuteSearchForm(forms.Form):
             "reaches the top PORTAL_STATUTE_RANK_CAP (1,000) rows of a keyword search."
         ),
     )
-    stem = TrueFalseField(
-        required=False,
-        label="Match word forms (deposit, deposits, deposited)",
-        error_messages={"invalid": "stem must be true or false."},
-        help_text="true: match word forms by English stemming (deposits finds deposit).",
-    )
-    headings = TrueFalseField(
-        required=False,
-        label="Search headings too",
-        error_messages={"invalid": "headings must be true or false."},
-        help_text="true: search section headings too (a heading match weighs half the body's).",
-    )
     words = TrueFalseField(
         required=False,
         label="Search a citation's words as words",
@@ -149,21 +80,8 @@ class StatuteSearchForm(forms.Form):
         catalog: Catalog,
         chapters: Callable[[], ChapterTable] = load_chapters,
     ) -> None:
-        super().__init__(data)
-        self.catalog = catalog
+        super().__init__(data, catalog=catalog)
         self.load_chapters = chapters
-        # The query as the index runs it, parsed once in clean_q (also when it is rejected).
-        self.parsed: ParsedQuery | None = None
-        self.fields["source"].widget.choices = [
-            ("", "Statutes + default regulations"),
-            *((code, f"{facts.name} ({code})") for code, facts in catalog.search_codes.items()),
-        ]
-        chosen = catalog.resolve_source(str((data or {}).get("source") or ""))
-        forms_ = chosen.title_forms if chosen else ()
-        self.fields["title"].widget.choices = [("", "Any" if chosen else "Choose a source first")]
-        self.fields["title"].widget.choices += [(t, t) for t in forms_]
-        if not chosen:
-            self.fields["title"].widget.attrs["disabled"] = True
         self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
         self.fields["limit"].help_text = (
             f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "
@@ -172,11 +90,6 @@ class StatuteSearchForm(forms.Form):
         self.fields["limit"].widget.attrs.update(
             {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
         )
-
-    @property
-    def is_idle(self) -> bool:
-        """True when no query was typed yet: the page shows the form, not an error."""
-        return not self.is_bound or not str(self.data.get("q") or "").strip()
 
     def asked_jurisdictions(self) -> tuple[str, ...]:
         """The jurisdiction codes asked for, valid or not (for the page's controls)."""
@@ -198,34 +111,11 @@ class StatuteSearchForm(forms.Form):
         data = getattr(self, "cleaned_data", None)
         if data is None:
             return Scope(jurisdictions=self.known_jurisdictions())
-        source: SourceFacts | None = data.get("source")
-        return Scope(
+        return replace(
+            super().scope(),
             jurisdictions=data.get("jurisdiction") or (),
-            source=source.code if source else None,
-            title=data.get("title"),
-            include=data.get("include") or (),
             chapter=data.get("chapter"),
         )
-
-    def coverage_note(self) -> str:
-        """What the request's valid filters cover (the whole default scope when none)."""
-        return notes.coverage_note(self.catalog, self.scope())
-
-    def clean_q(self) -> str:
-        q: str = self.cleaned_data["q"]
-        parsed = self.parsed = parse_statute_query(q)
-        if parsed.is_empty:
-            stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
-            if stop:
-                words = ", ".join(f"'{w}'" for w in stop)
-                raise ValidationError(
-                    f"Nothing left to search: {words} "
-                    f"{'is a very common word' if len(stop) == 1 else 'are very common words'}, "
-                    "dropped from every search. Add a more specific word, or put the words in "
-                    '"double quotes" to search them as a phrase.'
-                )
-            raise ValidationError("Nothing to search: the query has no letters or digits.")
-        return q
 
     def clean_jurisdiction(self) -> tuple[str, ...]:
         values: tuple[str, ...] = self.cleaned_data.get("jurisdiction") or ()
@@ -243,48 +133,6 @@ class StatuteSearchForm(forms.Form):
             problems.append(f"Unknown jurisdiction {', '.join(repr(v) for v in unknown)}.")
         raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {', '.join(loaded)}."]))
 
-    def clean_source(self) -> SourceFacts | None:
-        value = str(self.cleaned_data.get("source") or "").strip().lower()
-        if not value:
-            return None
-        facts = self.catalog.resolve_source(value)
-        if facts is not None:
-            return facts
-        valid = _listing(list(self.catalog.search_codes)) or "none (no regulations are loaded)"
-        if value in self.catalog.by_code:
-            statute = self.catalog.by_code[value]
-            places = ", ".join(statute.jurisdictions)
-            raise ValidationError(
-                f"{value} is a statute source; source= takes a regulation source code "
-                f"({valid}). Statutes are searched when source= is omitted; narrow them "
-                f"with jurisdiction={places}."
-            )
-        if is_state_code(value):
-            raise ValidationError(
-                f"{jurisdiction_name(value)} administrative regulations "
-                f"({source_code_for(value)}) are not loaded. Valid source codes: {valid}."
-            )
-        raise ValidationError(f"Unknown source {value!r}. Valid source codes: {valid}.")
-
-    def clean_include(self) -> tuple[str, ...]:
-        values: tuple[str, ...] = self.cleaned_data.get("include") or ()
-        found = []
-        wrong = []
-        for value in values:
-            facts = self.catalog.resolve_source(value)
-            if facts is None:
-                wrong.append(value)
-            elif facts.code not in found:
-                found.append(facts.code)
-        if wrong:
-            valid = _listing(list(self.catalog.search_codes)) or "none (no regulations are loaded)"
-            raise ValidationError(
-                f"No regulation source {', '.join(repr(w) for w in wrong)} is loaded: include= "
-                f"takes the regulation sources searched beside the statutes. Valid values: "
-                f"{valid}."
-            )
-        return tuple(found)
-
     def clean_offset(self) -> int:
         offset: int = self.cleaned_data.get("offset") or 0
         cap = settings.PORTAL_STATUTE_RANK_CAP
@@ -296,29 +144,8 @@ class StatuteSearchForm(forms.Form):
         return offset
 
     def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
+        data = super().clean()
         source: SourceFacts | None = data.get("source")
-        title = str(data.get("title") or "").strip()
-        if title and source is None:
-            if "source" not in self.errors:
-                self.add_error(
-                    "title",
-                    "title= needs source=: a title, part or chapter narrows one regulation "
-                    "source (e.g. source=cfr&title=1024).",
-                )
-        elif title and source is not None:
-            canonical = _match_title(title, source.title_forms)
-            if canonical is None:
-                self.add_error(
-                    "title",
-                    f"Unknown title {title!r} for source {source.search_code}. Valid values: "
-                    f"{_listing(source.title_forms)} (all of them: "
-                    f"/api/sources?tool=statute_search&source={source.search_code}).",
-                )
-            data["title"] = canonical
-        else:
-            data["title"] = None
         places = data.get("jurisdiction") or ()
         if source is not None:
             outside = [p for p in places if p not in source.jurisdictions]
@@ -327,12 +154,6 @@ class StatuteSearchForm(forms.Form):
                     "jurisdiction",
                     f"Source {source.search_code} covers {', '.join(source.jurisdictions)} "
                     f"only; jurisdiction={','.join(outside)} would match nothing in it.",
-                )
-            if data.get("include"):
-                self.add_error(
-                    "include",
-                    "include= adds regulation sources beside the statutes; source= searches "
-                    "one regulation source alone. Give one of them.",
                 )
         self._clean_chapter(data)
         return data
@@ -387,15 +208,6 @@ def _scope_words(catalog: Catalog, scope: Scope) -> str:
     if scope.source:
         return scope.source
     return "any loaded source"
-
-
-def _match_title(value: str, title_forms: tuple[str, ...]) -> str | None:
-    """The title form `value` names, case-insensitively and with 'part '/'title ' allowed."""
-    wanted = value.strip().lower()
-    for prefix in _TITLE_PREFIXES:
-        wanted = wanted.removeprefix(prefix).strip()
-    by_lower = {form.lower(): form for form in title_forms}
-    return by_lower.get(wanted)
 
 
 class SectionLookupForm(forms.Form):

@@ -262,3 +262,56 @@ def _regulation_label(code: str) -> str:
     if state != code and is_state_code(state):
         return f"{code} ({jurisdiction_name(state)} administrative regulations)"
     return code
+
+
+# --- The survey (`/statutes/survey/`): the same words in every jurisdiction --------------------
+
+
+def survey_note(per: int) -> str:
+    """How to read a survey."""
+    best = "its best-matching section" if per == 1 else f"its {per} best-matching sections"
+    return (
+        f"Survey: the same words in each jurisdiction searched, each with {best} and how many "
+        "of its sections match. Ordering jurisdictions by score says whose text shares the most "
+        "words with the query, not whose law answers it, and counts grow with the size of what "
+        "is loaded. A jurisdiction where no section matched may still have such a law in other "
+        "words (a wording difference: 'lessor' for 'landlord', 'security' for 'deposit'): a "
+        "miss, not proof of absence; try other words, or stem=true for word forms."
+    )
+
+
+def survey_coverage_notes(
+    housing_only: list[str], partial: dict[str, list[str]], not_loaded: list[str]
+) -> list[str]:
+    """Where a miss means less (only part of a code is loaded) and where nothing was searched."""
+    found = []
+    if housing_only:
+        found.append(
+            "Only the housing-related chapters are loaded for "
+            f"{', '.join(p.upper() for p in housing_only)}: a miss there means less (the law may "
+            "sit in a chapter that is not loaded)."
+        )
+    for statement, places in partial.items():
+        found.append(
+            f"Loaded only in part ({statement}) for {', '.join(p.upper() for p in places)}: a "
+            "miss there means less."
+        )
+    if not_loaded:
+        found.append(
+            f"Not loaded, so not searched: {', '.join(p.upper() for p in not_loaded)} (no "
+            "statutes of theirs are in this portal)."
+        )
+    return found
+
+
+def survey_citation_warning(text: str) -> str:
+    """Said when a survey's query reads as a citation: its words were searched."""
+    return (
+        f"'{text}' reads as a citation: the survey searched its words in every jurisdiction. "
+        "To open the section it names, search it in the statute search."
+    )
+
+
+def per_capped_warning(requested: int, cap: int) -> str:
+    """The note when `per` was above the cap."""
+    return f"per={requested} is above the maximum; showing at most {cap} sections per jurisdiction."

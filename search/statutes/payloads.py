@@ -9,6 +9,7 @@ from search.statutes.chapters import Chapter
 from search.statutes.crossrefs import CrossRef
 from search.statutes.sections import SectionDetail, SectionRef
 from search.statutes.service import StatuteSearchResult
+from search.statutes.survey import StatuteSurveyResult, SurveyRow
 
 ROW_KEYS = (
     "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",
@@ -51,6 +52,67 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "warnings": list(result.warnings),
         "results": [{key: _plain(getattr(row, key)) for key in keys} for row in result.results],
     }
+
+
+SURVEY_CSV_COLUMNS = (
+    "jurisdiction", "jurisdiction_name", "jurisdiction_total", "rank", "citation", "heading",
+    "corpus", "source", "as_of", "url", "score", "matched_terms", "id",
+)  # fmt: skip
+
+
+def survey_payload(result: StatuteSurveyResult) -> dict[str, Any]:
+    """`/api/statute_survey` body without note/coverage_note (added by api_response)."""
+    keys = (*ROW_KEYS, "heading_marked") if result.headings else ROW_KEYS
+    scope = result.scope
+    return {
+        "q": result.q,
+        "terms_searched": list(result.terms_searched),
+        "terms_dropped": [{"term": d.term, "reason": d.reason} for d in result.terms_dropped],
+        "total": result.total,
+        "per": result.per,
+        "sort": result.sort,
+        "source": scope.source,
+        "title": scope.title,
+        "include": list(scope.include),
+        "stem": result.stem,
+        "headings": result.headings,
+        "jurisdictions_searched": len(result.searched),
+        "jurisdictions_matched": len(result.matched),
+        "warnings": list(result.warnings),
+        "by_jurisdiction": [survey_row_payload(row, keys) for row in result.rows],
+    }
+
+
+def survey_row_payload(row: SurveyRow, keys: tuple[str, ...]) -> dict[str, Any]:
+    """One jurisdiction of a survey: its status, count and best sections (search rows)."""
+    return {
+        "jurisdiction": row.jurisdiction,
+        "name": row.name,
+        "status": row.status,
+        "total": row.total,
+        "coverage": row.coverage or None,
+        "housing_only": row.housing_only,
+        "results": [{key: _plain(getattr(r, key)) for key in keys} for r in row.results],
+    }
+
+
+def survey_csv_rows(result: StatuteSurveyResult) -> list[list[Any]]:
+    """One line per section shown, jurisdiction by jurisdiction in the survey's order."""
+    return [
+        [
+            row.jurisdiction,
+            row.name,
+            row.total,
+            *(getattr(r, name) for name in SURVEY_CSV_COLUMNS[3:]),
+        ]
+        for row in result.rows
+        for r in row.results
+    ]
+
+
+def survey_csv_filename(result: StatuteSurveyResult) -> str:
+    """`statute-survey-<query>.csv`."""
+    return f"statute-survey-{slug(result.q)}.csv"
 
 
 def csv_rows(result: StatuteSearchResult) -> list[list[Any]]:

@@ -24,6 +24,8 @@ PARAMS = (
 )  # fmt: skip
 # Parameters that take several values; links write them comma-separated.
 LIST_PARAMS = frozenset({"jurisdiction", "include"})
+# What "compare across jurisdictions" carries to the survey (it runs in every jurisdiction).
+SURVEY_KEEPS = ("q", "include", "stem", "headings")
 FEDERAL = "us"
 
 
@@ -33,11 +35,11 @@ def _values(data: Mapping[str, Any], name: str) -> list[str]:
     return [str(v or "").strip() for v in raw if str(v or "").strip()]
 
 
-def search_params(data: Mapping[str, Any], **changes: object) -> str:
-    """The non-empty search parameters of `data` (lists comma-joined), URL-encoded, with
-    `changes` applied (`offset=20`; None drops a parameter)."""
+def search_params(data: Mapping[str, Any], *names: str, **changes: object) -> str:
+    """The non-empty search parameters of `data` (`names`, else all; lists comma-joined),
+    URL-encoded, with `changes` applied (`offset=20`; None drops a parameter)."""
     pairs: dict[str, str] = {}
-    for name in PARAMS:
+    for name in names or PARAMS:
         values = _values(data, name)
         if values:
             pairs[name] = ",".join(values) if name in LIST_PARAMS else values[-1]
@@ -87,6 +89,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
         },
         "chapter_value": str(data.get("chapter") or "").strip(),
         "paging": paging(data, result) if result else None,
+        "survey_url": f"{reverse('statute_survey')}?{search_params(data, *SURVEY_KEEPS)}",
         "unloaded_asked": [
             _label(j) for j in asked if j in NAMES and j not in catalog.jurisdictions
         ],

@@ -10,7 +10,7 @@ API_NOTE = (
     "The portal's JSON API. Every answer, errors included, carries `note` (how to read it) "
     "and `coverage_note` (what was searched). Parameter and field names are those of the "
     "statute_search and search_keyword tools. The same searches are MCP tools at POST /mcp "
-    "(statute_search, statute, sources, search_keyword, find_by_id; see README)."
+    "(statute_search, statute_survey, statute, sources, search_keyword, find_by_id; see README)."
 )
 API_COVERAGE_NOTE = (
     "This listing searches nothing. /api/sources states what the statute sources cover; "
@@ -18,6 +18,11 @@ API_COVERAGE_NOTE = (
 )
 ENDPOINTS = (
     ("api_statute_search", "Keyword search of statute and regulation sections."),
+    (
+        "api_statute_survey",
+        "One question in every jurisdiction: each one's best sections and match count "
+        "(per=, sort=name|score, format=csv).",
+    ),
     ("api_statute", "One whole section by id= or citation=."),
     ("api_sources", "The coverage statement: every statute and regulation source."),
     (

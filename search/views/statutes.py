@@ -11,12 +11,15 @@ from search.statutes.chapters import load_chapters
 from search.statutes.chart import jurisdiction_chart
 from search.statutes.forms import StatuteSearchForm
 from search.statutes.notes import coverage_note
-from search.statutes.outcome import statute_outcome
+from search.statutes.outcome import statute_outcome, survey_outcome
 from search.statutes.search_page import jump_url, page_context
 from search.statutes.section_page import missing_section_context, section_context
+from search.statutes.survey_form import StatuteSurveyForm
+from search.statutes.survey_page import survey_context
 from search.views.partials import TRIGGER_HEADER, param_changed, typed, wants_partial
 
 SEARCH_TEMPLATE = "statutes/search.html"
+SURVEY_TEMPLATE = "statutes/survey.html"
 
 
 @require_GET
@@ -40,6 +43,17 @@ def statute_search(request: HttpRequest) -> HttpResponse:
         context["swap_title"] = param_changed(request, "source")
         template += "#swap"
     return render(request, template, context, status=outcome.status)
+
+
+@require_GET
+@vary_on_headers("HX-Request", "HX-History-Restore-Request")
+def statute_survey(request: HttpRequest) -> HttpResponse:
+    """One question in every jurisdiction: the map and each one's best sections; htmx
+    requests get the results partial."""
+    form = StatuteSurveyForm(request.GET or None, catalog=load_catalog())
+    outcome = survey_outcome(form, idle_ok=True)
+    template = SURVEY_TEMPLATE + ("#swap" if wants_partial(request) else "")
+    return render(request, template, survey_context(form, outcome), status=outcome.status)
 
 
 @require_GET

@@ -4,8 +4,8 @@ from collections.abc import Sequence
 
 from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
-from search.backends.statute_search import HitPage, Listing, TextSearch
-from search.backends.tantivy import analysis, paper_corpus, papers, reader, statutes
+from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
+from search.backends.tantivy import analysis, grouped, paper_corpus, papers, reader, statutes
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
@@ -26,6 +26,9 @@ class TantivyBackend:
 
     def search_statutes(self, spec: TextSearch) -> HitPage:
         return statutes.run_search(spec)
+
+    def search_statutes_grouped(self, spec: GroupedSearch) -> GroupedHits:
+        return grouped.run_grouped(spec)
 
     def list_statutes(self, spec: Listing) -> HitPage:
         return statutes.run_listing(spec)

@@ -20,14 +20,17 @@ def top_hits(
     limit: int,
     tie_break: str | None,
     offset: int = 0,
+    total: int | None = None,
 ) -> tuple[list[Scored], int]:
     """Hits `offset` to `offset + limit` ordered by (score desc, tie_break asc), and the match
     count. Every hit above the page's last one is fetched and sorted with it, so consecutive
-    pages neither overlap nor skip."""
+    pages neither overlap nor skip. A `total` known already (an aggregation counted it) spares
+    the engine counting every match."""
     last = offset + limit
     want = last + 1
-    result = searcher.search(query, want, count=True)
-    total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
+    result = searcher.search(query, want, count=total is None)
+    if total is None:
+        total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
     hits = result.hits
     while (
         tie_break
@@ -48,9 +51,14 @@ def top_hits(
         (float(score), address, key) for (score, address), key in zip(hits, keys, strict=True)
     ]
     if tie_break:
-        # Python's sort is stable, so a document without a key keeps its engine position.
-        scored.sort(key=lambda s: (-s[0], s[2] if s[2] is not None else 2**64))
+        in_order(scored)
     return scored[offset:last], total
+
+
+def in_order(scored: list[Scored]) -> None:
+    """Sort by score descending, then tie key ascending (in place)."""
+    # Python's sort is stable, so a document without a key keeps its engine position.
+    scored.sort(key=lambda s: (-s[0], s[2] if s[2] is not None else 2**64))
 
 
 def listed(

@@ -1,5 +1,8 @@
 """Index schemas, defined next to the backend; the analyzer is registered on every open."""
 
+import hashlib
+from typing import Any
+
 import tantivy
 
 from search.indexes.names import PAPERS, STATUTES
@@ -18,6 +21,25 @@ WORD_FIELDS = {
     ("heading", False): "heading_words",
     ("heading", True): "heading_stem",
 }
+
+
+# Numeric twins of raw fields that hits are grouped by, written by the writer from the raw
+# value: `fast_field_values` reads numbers only, so a survey learns which jurisdiction each
+# hit of its pool belongs to without reading stored documents.
+GROUP_KEYS: dict[str, dict[str, str]] = {STATUTES: {"jurisdiction": "jurisdiction_key"}}
+
+
+def group_key(value: str) -> int:
+    """A stable 64-bit key of a raw value (its twin field holds this)."""
+    return int.from_bytes(hashlib.blake2b(value.encode("utf-8"), digest_size=8).digest(), "big")
+
+
+def with_group_keys(index_name: str, document: dict[str, Any]) -> dict[str, Any]:
+    """The document with the numeric twin of each grouped field it holds."""
+    twins = GROUP_KEYS.get(index_name, {})
+    found = {twin: group_key(str(document[name])) for name, twin in twins.items()
+             if document.get(name) is not None}  # fmt: skip
+    return {**document, **found} if found else document
 
 
 def build_analyzer(*, stem: bool = False) -> tantivy.TextAnalyzer:
@@ -79,6 +101,7 @@ def statute_schema() -> tantivy.Schema:
     b.add_boolean_field("ends_at_colon", stored=True, indexed=True, fast=True)
     # A stable position (source, file order) that breaks score ties deterministically.
     b.add_unsigned_field("order", stored=True, indexed=True, fast=True)
+    b.add_unsigned_field("jurisdiction_key", fast=True)
     return b.build()
 
 

@@ -10,7 +10,7 @@ import tantivy
 from search.backends.statute_search import Hit, HitPage, Listing, TextSearch
 from search.backends.tantivy.compile import compile_query, filter_query
 from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.ranking import listed, top_hits
+from search.backends.tantivy.ranking import Scored, listed, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
@@ -32,8 +32,15 @@ def run_listing(spec: Listing, index_name: str = STATUTES) -> HitPage:
 
 def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
     """Run `spec` with one searcher: count, ordered top hits, snippets, matched terms."""
-    schema = live.index.schema
-    query = compile_query(
+    query = compile_search(live.index.schema, spec)
+    searcher = live.searcher()
+    scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
+    return HitPage(read_hits(searcher, scored, spec), total)
+
+
+def compile_search(schema: tantivy.Schema, spec: TextSearch) -> tantivy.Query:
+    """The spec's words, phrases and filters as one query."""
+    return compile_query(
         schema,
         spec.query,
         field=spec.field,
@@ -42,10 +49,14 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
         stem=spec.stem,
         also=spec.also,
     )
-    searcher = live.searcher()
-    scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
+
+
+def read_hits(
+    searcher: tantivy.Searcher, scored: list[Scored], spec: TextSearch
+) -> tuple[Hit, ...]:
+    """Each ranked document's stored fields, snippet and matched terms, in the given order."""
     if not scored:
-        return HitPage((), total)
+        return ()
     hits = []
     matcher = TextMatcher(spec.query, stem=spec.stem)
     for score, address, key in scored:
@@ -67,7 +78,7 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
                 marked=marked,
             )
         )
-    return HitPage(tuple(hits), total)
+    return tuple(hits)
 
 
 def list_live(live: LiveIndex, spec: Listing) -> HitPage:

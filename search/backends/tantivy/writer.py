@@ -7,7 +7,7 @@ import tantivy
 from django.conf import settings
 
 from search.backends.base import Document
-from search.backends.tantivy.schema import SCHEMAS, open_index
+from search.backends.tantivy.schema import SCHEMAS, open_index, with_group_keys
 
 PROGRESS_EVERY = 1_000
 
@@ -30,6 +30,7 @@ class TantivyWriter:
         pending = 0
         try:
             for document in documents:
+                document = with_group_keys(index_name, document)
                 writer.add_document(tantivy.Document.from_dict(document, schema))
                 pending += 1
                 if pending == PROGRESS_EVERY:
