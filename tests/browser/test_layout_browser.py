@@ -47,6 +47,12 @@ def test_statute_results_come_first_on_a_phone(
     expect(phone.locator("details.filters")).not_to_have_attribute("open", "")
     expect(phone.locator("#id_jurisdiction")).to_be_hidden()
     no_sideways_scroll(phone)
+    # Real citations run long (Maryland's name the article): a row's citation wraps rather than
+    # widening the page.
+    phone.locator("ol.hits .cite").first.evaluate(
+        "el => { el.textContent = 'Md. Code Ann., Financial Institutions § 6-101.1.23'; }"
+    )
+    no_sideways_scroll(phone)
 
     # A chosen filter is never hidden: the disclosure opens, and the rows still come first.
     phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit&jurisdiction=wa")
