@@ -5,6 +5,7 @@ Parameter names are the seed's own. List parameters (`categories`, `contentType`
 """
 
 from datetime import date
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -74,6 +75,11 @@ CROSS_SITE_RUN = (
     "must not do: send it from this site (or from a script, which browsers do not mark as "
     "cross-site), or leave run_id out."
 )
+
+
+def category_choices(catalog: PaperCatalog) -> list[tuple[str, str]]:
+    """The categories checklist: arXiv archive names with their paper counts, most first."""
+    return [(name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories]
 
 
 class ListCheckboxes(forms.CheckboxSelectMultiple):
@@ -295,9 +301,9 @@ class PaperSearchForm(forms.Form):
         # and the arXiv ids it names.
         self.parsed: ParsedQuery | None = None
         self.arxiv_ids: tuple[str, ...] = ()
-        self.fields["categories"].widget.choices = [
-            (name, f"{name} ({count:,})") for name, count in catalog.arxiv_categories
-        ]
+        # A callable: Django lists the ~150 choices only when the page renders the checklist,
+        # not on every API request.
+        self.fields["categories"].widget.choices = partial(category_choices, catalog)
         self.fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
         self.fields["limit"].help_text = (
             f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
