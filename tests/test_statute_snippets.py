@@ -6,7 +6,7 @@ import pytest
 
 from search.backends.registry import get_backend
 from search.backends.tantivy.analysis import tokenize
-from search.backends.tantivy.ranking import top_hits
+from search.backends.tantivy.ranking import TIE_MARGIN, top_hits
 from search.backends.tantivy.schema import build_analyzer
 from search.backends.tantivy.snippets import find_matches, leading_text, snippet
 from search.marks import ELLIPSIS
@@ -152,14 +152,24 @@ def test_ties_at_the_limit_are_settled_by_the_stable_key() -> None:
     scored, total = top_hits(searcher, object(), 3, "order")  # type: ignore[arg-type]
     assert total == 7
     assert [key for _, _, key in scored] == [100, 1, 3]
-    assert searcher.calls[0] == 4 and len(searcher.calls) > 1  # the window grew
+    assert searcher.calls == [4 + TIE_MARGIN]  # the margin held the whole tie group
+
+
+def test_a_tie_group_longer_than_the_margin_grows_the_window() -> None:
+    tied = list(range(2 * TIE_MARGIN, 0, -1))  # engine order: the largest keys first
+    rows = [(3.0, 10_000)] + [(2.0, key) for key in tied] + [(1.0, 0)]
+    searcher = _FakeSearcher(rows)
+    scored, total = top_hits(searcher, object(), 3, "order")  # type: ignore[arg-type]
+    assert total == len(rows)
+    assert [key for _, _, key in scored] == [10_000, 1, 2]
+    assert searcher.calls[0] == 4 + TIE_MARGIN and len(searcher.calls) > 1
 
 
 def test_no_tie_at_the_boundary_needs_one_search() -> None:
     searcher = _FakeSearcher([(3.0, 2), (2.0, 1), (1.0, 0)])
     scored, _ = top_hits(searcher, object(), 2, "order")  # type: ignore[arg-type]
     assert [key for _, _, key in scored] == [2, 1]
-    assert searcher.calls == [3]
+    assert searcher.calls == [3 + TIE_MARGIN]
 
 
 @pytest.mark.parametrize("limit", [1, 2, 5])

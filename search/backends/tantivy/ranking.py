@@ -10,6 +10,11 @@ import tantivy
 # Largest window fetched to settle a tie at the limit boundary; past it, engine order
 # decides inside the tie group (still the same for the same index version).
 MAX_TIE_WINDOW = 10_000
+# Hits fetched past the page's last one in the first search. The engine visits every match to
+# count them either way, so a longer heap costs nothing measurable (64 more: within noise on
+# 1x and 10x paper corpora), and a tie group at the boundary (duplicated chunks, copies of a
+# text) is usually settled without a second full search.
+TIE_MARGIN = 64
 
 Scored = tuple[float, tantivy.DocAddress, int | None]
 
@@ -27,7 +32,7 @@ def top_hits(
     pages neither overlap nor skip. A `total` known already (an aggregation counted it) spares
     the engine counting every match."""
     last = offset + limit
-    want = last + 1
+    want = last + 1 + (TIE_MARGIN if tie_break else 0)
     result = searcher.search(query, want, count=total is None)
     if total is None:
         total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
