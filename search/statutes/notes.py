@@ -2,9 +2,12 @@
 
 from collections import Counter
 
+from django.conf import settings
+
 from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import STATUTES
 from search.jurisdictions import is_state_code, jurisdiction_name
+from search.query import OVER_LIMIT, ParsedQuery
 from search.statutes.catalog import STATE_REGULATION_SUFFIX, Catalog, SourceFacts
 from search.statutes.chapters import Chapter
 from search.statutes.scope import Scope, loaded_examples
@@ -124,6 +127,20 @@ def limit_capped_warning(requested: int, cap: int) -> str:
 def over_term_cap_warning(dropped: int, cap: int) -> str:
     """The note when words beyond the term cap were dropped."""
     return f"Only the first {cap} distinct terms run; {dropped} more were dropped (over_limit)."
+
+
+def query_warnings(parsed: ParsedQuery) -> list[str]:
+    """What the query's own shape needs said: an unclosed quote, a typed 'or', words past the
+    term cap (the same for a search and a survey)."""
+    found = []
+    if parsed.unclosed_quote:
+        found.append(UNCLOSED_QUOTE_WARNING)
+    if parsed.used_or:
+        found.append(OR_WARNING)
+    over = sum(1 for d in parsed.dropped if d.reason == OVER_LIMIT)
+    if over:
+        found.append(over_term_cap_warning(over, settings.PORTAL_MAX_QUERY_TERMS))
+    return found
 
 
 def coverage_note(

@@ -13,7 +13,7 @@ from django.conf import settings
 from search.backends.registry import get_backend
 from search.backends.statute_search import HitPage, TextSearch, WeightedField
 from search.outcomes import Rejected
-from search.query import OVER_LIMIT, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.query import DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 from search.statutes import notes
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.chapters import Chapter, ChapterTable, load_chapters
@@ -302,11 +302,5 @@ def _search_warnings(
         found.append(notes.no_jurisdiction_warning(catalog))
     if requested > limit:
         found.append(notes.limit_capped_warning(requested, limit))
-    if parsed.unclosed_quote:
-        found.append(notes.UNCLOSED_QUOTE_WARNING)
-    if parsed.used_or:
-        found.append(notes.OR_WARNING)
-    over = sum(1 for d in parsed.dropped if d.reason == OVER_LIMIT)
-    if over:
-        found.append(notes.over_term_cap_warning(over, settings.PORTAL_MAX_QUERY_TERMS))
+    found.extend(notes.query_warnings(parsed))
     return found

@@ -10,12 +10,10 @@ searched (outside the chosen source), or not loaded.
 
 from dataclasses import dataclass, field
 
-from django.conf import settings
-
 from search.backends.registry import get_backend
 from search.backends.statute_search import GroupedSearch, HitPage, TextSearch, WeightedField
 from search.jurisdictions import NAMES, jurisdiction_name
-from search.query import OVER_LIMIT, DroppedTerm, NothingToSearch, ParsedQuery
+from search.query import DroppedTerm, NothingToSearch, ParsedQuery
 from search.statutes import notes
 from search.statutes.catalog import Catalog, SourceFacts, load_catalog
 from search.statutes.citation_search import CITATION, UNLOADED, read_query
@@ -268,11 +266,5 @@ def _warnings(
         found.append(notes.not_loaded_statement(catalog, missing))
     if requested > per:
         found.append(notes.per_capped_warning(requested, per))
-    if parsed.unclosed_quote:
-        found.append(notes.UNCLOSED_QUOTE_WARNING)
-    if parsed.used_or:
-        found.append(notes.OR_WARNING)
-    over = sum(1 for d in parsed.dropped if d.reason == OVER_LIMIT)
-    if over:
-        found.append(notes.over_term_cap_warning(over, settings.PORTAL_MAX_QUERY_TERMS))
+    found.extend(notes.query_warnings(parsed))
     return found
