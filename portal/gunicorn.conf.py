@@ -39,3 +39,17 @@ if env_bool("PORTAL_BEHIND_PROXY", False):
 accesslog = "-"
 errorlog = "-"
 wsgi_app = "portal.wsgi:application"
+
+
+def post_worker_init(worker: object) -> None:
+    """Read the search catalogs before this worker takes its first request (search/warmup.py).
+
+    A failure is logged, never fatal: the worker then reads them on its first search.
+    """
+    log = worker.log  # type: ignore[attr-defined]
+    try:
+        from search.warmup import warm_up
+
+        log.info("warm-up: %s", warm_up())
+    except Exception:  # noqa: BLE001  # the worker must start whatever the warm-up meets
+        log.exception("warm-up failed; the first search will read the catalogs")
