@@ -7,7 +7,9 @@ index. Import the fixtures into a test module to use them.
 """
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.db import transaction
@@ -70,3 +72,39 @@ def statute_index(
     forget_freshness()
     yield shared_statute_index
     forget_open_indexes()
+
+
+@contextmanager
+def real_statute_index(
+    real_data_dir: Path, files: tuple[str, ...], base: Path, django_db_blocker: Any
+) -> Iterator[Path]:
+    """Some real statute files (and the manifest) ingested and indexed under `base`, for a
+    module of real-data tests; everything is unloaded again at the end."""
+    from django.core.cache import cache
+
+    from search.backends.registry import get_backend
+    from search.indexes.build import build_index
+    from search.ingest.statutes import ingest_statutes
+    from search.models import IngestedFile, Section, Source
+    from search.statutes.catalog import forget_catalogs
+    from search.statutes.chapters import forget_chapters
+
+    folder = base / "data" / "statutes"
+    folder.mkdir(parents=True)
+    for name in (*files, "MANIFEST.json"):
+        (folder / name).symlink_to(real_data_dir / "statutes" / name)
+    with django_db_blocker.unblock(), override_settings(PORTAL_INDEX_DIR=base / "indexes"):
+        ingest_statutes(base / "data")
+        build_index("statutes")
+        forget_catalogs()
+        forget_chapters()
+        try:
+            yield base / "indexes"
+        finally:
+            Section.objects.all().delete()
+            Source.objects.all().delete()
+            IngestedFile.objects.all().delete()
+            get_backend().forget_open_indexes()
+            forget_catalogs()
+            forget_chapters()
+            cache.clear()

@@ -12,18 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
-from django.test import Client, override_settings
+from django.test import Client
 
-from search.backends.registry import get_backend
-from search.indexes.build import build_index
-from search.ingest.statutes import ingest_statutes
-from search.models import IngestedFile, Section, Source
-from search.statutes.catalog import forget_catalogs
-from search.statutes.chapters import forget_chapters
 from search.statutes.scope import Scope
 from search.statutes.service import StatuteSearchRequest, search_statutes
 from search.statutes.survey import StatuteSurveyRequest, survey_statutes
+from tests.statute_support import real_statute_index
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.django_db]
 
@@ -43,26 +37,8 @@ def real_index(
 ) -> Iterator[Path]:
     """Seven real files ingested (committed for this module) and indexed once."""
     base = tmp_path_factory.mktemp("real-survey")
-    folder = base / "data" / "statutes"
-    folder.mkdir(parents=True)
-    for name in FILES:
-        (folder / name).symlink_to(real_data_dir / "statutes" / name)
-    (folder / "MANIFEST.json").symlink_to(real_data_dir / "statutes" / "MANIFEST.json")
-    with django_db_blocker.unblock(), override_settings(PORTAL_INDEX_DIR=base / "indexes"):
-        ingest_statutes(base / "data")
-        build_index("statutes")
-        forget_catalogs()
-        forget_chapters()
-        try:
-            yield base / "indexes"
-        finally:
-            Section.objects.all().delete()
-            Source.objects.all().delete()
-            IngestedFile.objects.all().delete()
-            get_backend().forget_open_indexes()
-            forget_catalogs()
-            forget_chapters()
-            cache.clear()
+    with real_statute_index(real_data_dir, FILES, base, django_db_blocker) as root:
+        yield root
 
 
 def test_security_deposit_survey_finds_washington_and_iowa(real_index: Path) -> None:
