@@ -77,6 +77,12 @@ def test_paging_stops_at_the_rank_cap(client: Client, statute_index: Path, setti
     status, body = api(client, q=QUERY, offset=3)
     assert status == 400 and "past the end of what is ranked" in body["errors"]["offset"][0]
 
+    # A chapter read as a citation is listed in file order, not ranked: it pages to its end.
+    _, chapter = api(client, q="RCW 59.18", limit=50)
+    assert chapter["total"] > 3
+    status, body = api(client, q="RCW 59.18", limit=2, offset=3)
+    assert status == 200 and body["results"][0]["id"] == chapter["results"][3]["id"]
+
 
 def test_csv_export_has_the_rows_of_the_page(client: Client, statute_index: Path) -> None:
     params = {"q": QUERY, "limit": 2, "offset": 2, "jurisdiction": "wa,ut"}

@@ -133,16 +133,6 @@ class StatuteSearchForm(StatuteWordsForm):
             problems.append(f"Unknown jurisdiction {', '.join(repr(v) for v in unknown)}.")
         raise ValidationError(" ".join([*problems, f"Loaded jurisdictions: {', '.join(loaded)}."]))
 
-    def clean_offset(self) -> int:
-        offset: int = self.cleaned_data.get("offset") or 0
-        cap = settings.PORTAL_STATUTE_RANK_CAP
-        if offset >= cap:
-            raise ValidationError(
-                f"offset={offset} is past the end of what is ranked: paging reaches the top "
-                f"{cap:,} rows only (offset below {cap:,}). Narrow the search instead."
-            )
-        return offset
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         source: SourceFacts | None = data.get("source")
