@@ -60,6 +60,11 @@ def repeated_values(data: Any, name: str) -> list[str]:
     return list(getlist(name)) if getlist else [data[name]] if name in data else []
 
 
+def given_values(data: Any, name: str) -> list[str]:
+    """`repeated_values` trimmed, without the empty ones (what a link should carry on)."""
+    return [text for value in repeated_values(data, name) if (text := str(value or "").strip())]
+
+
 class RepeatedInput(forms.HiddenInput):
     """Reads every repeated value of its parameter (the page renders its own controls)."""
 

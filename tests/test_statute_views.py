@@ -224,3 +224,15 @@ def test_mixing_warning_is_hidden_for_a_one_jurisdiction_source(
     assert "results will mix states" not in html
     _, html = page(client, SEARCH + "?q=escrow")
     assert "results will mix states" in html
+
+
+def test_regulations_stay_ticked_when_a_link_writes_them_comma_separated(
+    client: Client, statute_index: Path
+) -> None:
+    # Paging links write list parameters comma-joined (`include=cfr,...`); the box stays ticked.
+    ticked = 'name="include" value="cfr" checked'
+    for include in ("cfr", "CFR, cfr"):
+        _, html = page(client, f"{SEARCH}?q=landlord&include={include}")
+        assert ticked in html, include
+    _, html = page(client, f"{SEARCH}?q=landlord")
+    assert ticked not in html

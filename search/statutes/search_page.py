@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from portal.env import TRUE_WORDS
 from search.csv_export import CSV
+from search.form_fields import given_values, repeated_values, split_codes
 from search.jurisdictions import NAMES, jurisdiction_name
 from search.outcomes import Outcome
 from search.statutes.forms import StatuteSearchForm
@@ -29,18 +30,12 @@ SURVEY_KEEPS = ("q", "include", "stem", "headings")
 FEDERAL = "us"
 
 
-def _values(data: Mapping[str, Any], name: str) -> list[str]:
-    getlist = getattr(data, "getlist", None)
-    raw = getlist(name) if getlist else [data.get(name)]
-    return [str(v or "").strip() for v in raw if str(v or "").strip()]
-
-
 def search_params(data: Mapping[str, Any], *names: str, **changes: object) -> str:
     """The non-empty search parameters of `data` (`names`, else all; lists comma-joined),
     URL-encoded, with `changes` applied (`offset=20`; None drops a parameter)."""
     pairs: dict[str, str] = {}
     for name in names or PARAMS:
-        values = _values(data, name)
+        values = given_values(data, name)
         if values:
             pairs[name] = ",".join(values) if name in LIST_PARAMS else values[-1]
     for name, value in changes.items():
@@ -66,7 +61,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
         places = {j for s in catalog.scope(source=source.code if source else None)
                   for j in s.jurisdictions}  # fmt: skip
         mixes = len(places) > 1
-    included = set(_values(data, "include"))
+    included = set(split_codes(repeated_values(data, "include")))
     return {
         "form": form,
         "page": outcome,
@@ -129,10 +124,5 @@ def _label(code: str) -> str:
 
 def _without(data: Mapping[str, Any], code: str) -> str:
     """The search's URL without one of its jurisdictions."""
-    kept = [
-        j
-        for value in _values(data, "jurisdiction")
-        for j in (p.strip().lower() for p in value.split(","))
-        if j and j != code
-    ]
+    kept = [j for j in split_codes(repeated_values(data, "jurisdiction")) if j != code]
     return f"{reverse('statute_search')}?{search_params(data, jurisdiction=','.join(kept))}"

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from portal.env import TRUE_WORDS
 from search.csv_export import CSV
-from search.form_fields import split_codes
+from search.form_fields import repeated_values, split_codes
 from search.outcomes import Outcome
 from search.statutes.chart import TileMap, survey_map
 from search.statutes.search_page import search_params
@@ -49,7 +49,7 @@ def survey_context(
     catalog = form.catalog
     data = form.data or {}
     result = outcome.result
-    included = set(split_codes(_values(data, "include")))
+    included = set(split_codes(repeated_values(data, "include")))
     sort = str(data.get("sort") or "").strip() or BY_NAME
     return {
         "form": form,
@@ -87,9 +87,3 @@ def _links(data: Mapping[str, Any], row: SurveyRow) -> RowLinks:
 
 def _map(result: StatuteSurveyResult) -> TileMap:
     return survey_map((r.jurisdiction, r.name, r.status, r.total) for r in result.rows)
-
-
-def _values(data: Mapping[str, Any], name: str) -> list[str]:
-    getlist = getattr(data, "getlist", None)
-    raw = getlist(name) if getlist else [data.get(name)]
-    return [str(v or "").strip() for v in raw if str(v or "").strip()]
