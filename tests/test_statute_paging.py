@@ -118,3 +118,11 @@ def test_csv_cells_never_run_as_formulas() -> None:
     assert cell("-5") == "'-5" and cell(12.5) == "12.5" and cell(None) == ""
     assert cell(("a", "b")) == "a; b"
     assert slug('Kansas "deposit" §') == "kansas-deposit" and slug("§") == "query"
+
+
+def test_paging_links_report_a_failed_page(client: Client, statute_index: Path) -> None:
+    # An htmx page request that fails (4xx, 5xx, network) replaces the rows with an error panel
+    # (static/js/portal.js) only on elements marked data-swap-errors.
+    html = client.get("/statutes/", {"q": QUERY, "limit": 2, "offset": 2}).content.decode()
+    links = [line for line in html.splitlines() if 'rel="prev"' in line or 'rel="next"' in line]
+    assert len(links) == 2 and all("data-swap-errors" in line for line in links)
