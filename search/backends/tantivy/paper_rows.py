@@ -47,11 +47,13 @@ class RowReader:
         authors = tuple(str(a) for a in doc.get_all("authors"))
         if self.query.is_empty:
             return _indexed_chunk(doc, hit, leading_text(text, SNIPPET_CHARS), (), (), title,
-                                  authors, score, parts)  # fmt: skip
+                                  authors, title, authors, score, parts)  # fmt: skip
         snippet, in_text = self.matcher.summary(text, SNIPPET_CHARS)
         title_found = self._find(title)
         author_found = [self._find(name) for name in authors]
-        in_authors = {term for found in author_found for term in found.matched(self.query)}
+        in_authors = {
+            term for found in author_found if found.spans for term in found.matched(self.query)
+        }
         where = (
             (TEXT, in_text),
             (TITLE, title_found.matched(self.query)),
@@ -61,7 +63,7 @@ class RowReader:
         anywhere = {term for _, terms in matched_in for term in terms}
         matched = tuple(t for t in self.query.terms_searched if t in anywhere)
         return _indexed_chunk(
-            doc, hit, snippet, matched, matched_in, mark_all(title_found),
+            doc, hit, snippet, matched, matched_in, title, authors, mark_all(title_found),
             tuple(mark_all(found) for found in author_found), score, parts,
         )  # fmt: skip
 
@@ -76,6 +78,8 @@ def _indexed_chunk(
     snippet: str,
     matched: tuple[str, ...],
     matched_in: tuple[tuple[str, tuple[str, ...]], ...],
+    title: str,
+    authors: tuple[str, ...],
     title_marked: str,
     authors_marked: tuple[str, ...],
     score: float,
@@ -86,8 +90,8 @@ def _indexed_chunk(
         paper_key=hit.paper_key,
         paper_id=str(doc.get_first("paper_id") or ""),
         arxiv_id=doc.get_first("arxiv_id"),
-        title=str(doc.get_first("title") or ""),
-        authors=tuple(str(a) for a in doc.get_all("authors")),
+        title=title,
+        authors=authors,
         categories=tuple(str(c) for c in doc.get_all("categories")),
         published=day_of(doc.get_first("published")),
         chunk_index=int(doc.get_first("chunk_index") or 0),
