@@ -8,6 +8,7 @@ prefixed with an apostrophe, so data from the corpus never executes.
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -52,9 +53,11 @@ def cell(value: object) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def slug(text: str) -> str:
-    """A file-name-safe form of user text (`landlord deposit` -> `landlord-deposit`)."""
-    return _NOT_SLUG.sub("-", text.lower()).strip("-")[:SLUG_CHARS].strip("-") or "query"
+def slug(text: str, empty: str = "query") -> str:
+    """A file-name-safe form of user text (`Lin Mü: deposit` -> `lin-mu-deposit`): accents
+    folded to ASCII, at most SLUG_CHARS characters, `empty` when nothing is left."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return _NOT_SLUG.sub("-", folded).strip("-")[:SLUG_CHARS].strip("-") or empty
 
 
 def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

@@ -118,6 +118,8 @@ def test_csv_cells_never_run_as_formulas() -> None:
     assert cell("-5") == "'-5" and cell(12.5) == "12.5" and cell(None) == ""
     assert cell(("a", "b")) == "a; b"
     assert slug('Kansas "deposit" §') == "kansas-deposit" and slug("§") == "query"
+    # Accents fold to ASCII, as in the paper exports' file names.
+    assert slug("José García-Pérez") == "jose-garcia-perez"
 
 
 def test_paging_links_report_a_failed_page(client: Client, statute_index: Path) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from search.csv_export import csv_text as write_csv
+from search.csv_export import slug
 from search.marks import HL_CLOSE, HL_OPEN
 
 BIBTEX_TYPE = "application/x-bibtex; charset=utf-8"
@@ -126,8 +127,7 @@ def citation_key(paper: CitedPaper) -> str:
 
 def file_name(query: str, extension: str, first: int, last: int) -> str:
     """`papers-<query words>-rows-<first>-<last>.<extension>` (ASCII, at most 60 characters)."""
-    words = "-".join(_KEY_WORD.findall(_ascii(query)))[:40].strip("-") or "search"
-    return f"papers-{words}-rows-{first}-{last}.{extension}"
+    return f"papers-{slug(query, 'search')}-rows-{first}-{last}.{extension}"
 
 
 def tex(text: str) -> str:
