@@ -137,10 +137,6 @@ class Catalog:
             if not self.in_default_scope(facts)
         }
 
-    def sources_of(self, jurisdiction: str) -> tuple[SourceFacts, ...]:
-        """The loaded sources covering one jurisdiction."""
-        return tuple(s for s in self.sources if jurisdiction in s.jurisdictions)
-
     @property
     def not_loaded_jurisdictions(self) -> tuple[str, ...]:
         """Known state/territory codes with no section loaded at all."""

@@ -192,14 +192,6 @@ class CitationGrammar:
                   for w in forms_}  # fmt: skip
         return tuple(sorted(found, key=lambda p: (-len(p), p)))
 
-    def prefixes_of(self, sources: Iterable[str]) -> tuple[str, ...]:
-        """The written prefixes (templates and aliases) of these sources, longest first."""
-        wanted = set(sources)
-        found = {f.template for f in self.forms if f.source in wanted}
-        shapes = {f.shape for f in self.forms if f.source in wanted}
-        found |= {a.written for a in self.aliases if prefix_shape(a.canonical) in shapes}
-        return tuple(sorted(found, key=lambda p: (-len(p), p)))
-
     def examples(self, source: str) -> tuple[str, ...]:
         """Real citations of a source, one per template, most used first."""
         forms = sorted((f for f in self.forms if f.source == source), key=lambda f: -f.sections)

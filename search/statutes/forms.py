@@ -101,11 +101,6 @@ class StatuteSearchForm(StatuteWordsForm):
         """The loaded jurisdictions asked for (valid or not, the rest of the form)."""
         return tuple(j for j in self.asked_jurisdictions() if j in self.catalog.jurisdictions)
 
-    def known_jurisdiction(self) -> str | None:
-        """The first loaded jurisdiction asked for."""
-        found = self.known_jurisdictions()
-        return found[0] if found else None
-
     def scope(self) -> Scope:
         """The scope of the request's valid parameters (the default scope when none are)."""
         data = getattr(self, "cleaned_data", None)

@@ -100,11 +100,9 @@ def neighbours(section: Section) -> tuple[SectionRef | None, SectionRef | None]:
     return (_ref(before) if before else None, _ref(after) if after else None)
 
 
-def find_by_citation(
-    text: str, keys: tuple[str, ...] = (), *, prefer_jurisdiction: str | None = None
-) -> tuple[SectionRef, ...]:
+def find_by_citation(text: str, keys: tuple[str, ...] = ()) -> tuple[SectionRef, ...]:
     """Sections whose citation is `text` (`RCW 59.18.060`, `42 U.S.C. 1437f`) or has one of
-    `keys` (the forms the text stands for), best first."""
+    `keys` (the forms the text stands for), in file order."""
     text = text.strip()
     if not text or len(text) > MAX_CITATION_CHARS or not any(c.isdigit() for c in text):
         return ()
@@ -116,10 +114,7 @@ def find_by_citation(
         .order_by("source", "ordinal")
         .only(*REF_FIELDS)
     )
-    refs = [_ref(s) for s in found[:MAX_CITATION_MATCHES]]
-    # Stable sort: the chosen jurisdiction's sections first, file order otherwise.
-    refs.sort(key=lambda r: r.jurisdiction != prefer_jurisdiction)
-    return tuple(refs)
+    return tuple(_ref(s) for s in found[:MAX_CITATION_MATCHES])
 
 
 def get_by_citation(
