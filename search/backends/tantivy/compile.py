@@ -57,25 +57,9 @@ def compile_query(
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     if stem:
         query = stemmed(query)
-    if stem or also:
-        fields = [(word_field(field, stem=stem), 1.0)]
-        fields += [(word_field(f.name, stem=stem), f.weight) for f in also]
-        return compile_fields(schema, query, fields=fields, mode=mode, filters=filters)
-    clauses: list[Clause] = [
-        (tantivy.Occur.Must, phrase_clause(schema, field, p)) for p in query.phrases
-    ]
-    if query.terms:
-        terms = [tantivy.Query.term_query(schema, field, t) for t in query.terms]
-        if mode == ALL_WORDS:
-            clauses.extend((tantivy.Occur.Must, t) for t in terms)
-        else:
-            group = tantivy.Query.boolean_query(
-                [(tantivy.Occur.Should, t) for t in terms], minimum_number_should_match=1
-            )
-            occur = tantivy.Occur.Should if query.phrases else tantivy.Occur.Must
-            clauses.append((occur, group))
-    clauses.extend((tantivy.Occur.Must, filter_query(schema, f)) for f in filters)
-    return tantivy.Query.boolean_query(clauses)
+    fields = [(word_field(field, stem=stem), 1.0)]
+    fields += [(word_field(f.name, stem=stem), f.weight) for f in also]
+    return compile_fields(schema, query, fields=fields, mode=mode, filters=filters)
 
 
 def compile_fields(
@@ -135,6 +119,8 @@ def _in_any(
         if weight != 1.0:
             clause = tantivy.Query.boost_query(clause, weight)
         options.append((tantivy.Occur.Should, clause))
+    if len(options) == 1:
+        return options[0][1]  # one field: the clause itself, no group around it
     return tantivy.Query.boolean_query(options, minimum_number_should_match=1)
 
 
