@@ -66,28 +66,25 @@ def in_order(scored: list[Scored]) -> None:
     scored.sort(key=lambda s: (-s[0], s[2] if s[2] is not None else 2**64))
 
 
-def listed(
-    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, offset: int, order_by: str
-) -> tuple[list[tantivy.DocAddress], int]:
-    """Matches `offset` to `offset + limit` in ascending order of a fast field, and the count."""
-    result = searcher.search(
-        query, limit, count=True, order_by_field=order_by, offset=offset, order=tantivy.Order.Asc
-    )
-    total = int(result.count)  # type: ignore[attr-defined]
-    return [address for _, address in result.hits], total
-
-
 def count(searcher: tantivy.Searcher, query: tantivy.Query) -> int:
     """How many documents match (limit=0 panics in tantivy; one hit is the cheapest count)."""
     return int(searcher.search(query, 1, count=True).count)  # type: ignore[attr-defined]
 
 
 def top_by_key(
-    searcher: tantivy.Searcher, query: tantivy.Query, limit: int, key: str, *, ascending: bool
+    searcher: tantivy.Searcher,
+    query: tantivy.Query,
+    limit: int,
+    key: str,
+    *,
+    ascending: bool,
+    offset: int = 0,
 ) -> tuple[list[tantivy.DocAddress], int]:
-    """The first `limit` matches ordered by a fast unsigned field whose values are unique
-    (so the order is total), and the match count."""
+    """Matches `offset` to `offset + limit` ordered by a fast unsigned field whose values are
+    unique (so the order is total), and the match count."""
     order = tantivy.Order.Asc if ascending else tantivy.Order.Desc
-    result = searcher.search(query, limit, count=True, order_by_field=key, order=order)
+    result = searcher.search(
+        query, limit, count=True, order_by_field=key, offset=offset, order=order
+    )
     total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
     return [address for _, address in result.hits], total

@@ -10,7 +10,7 @@ import tantivy
 from search.backends.statute_search import Hit, HitPage, Listing, TextSearch
 from search.backends.tantivy.compile import compile_query, filter_query
 from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.ranking import Scored, listed, top_hits
+from search.backends.tantivy.ranking import Scored, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
@@ -87,7 +87,9 @@ def list_live(live: LiveIndex, spec: Listing) -> HitPage:
     clauses = [(tantivy.Occur.Must, filter_query(schema, f)) for f in spec.filters]
     query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.all_query()
     searcher = live.searcher()
-    addresses, total = listed(searcher, query, spec.limit, spec.offset, spec.order_by)
+    addresses, total = top_by_key(
+        searcher, query, spec.limit, spec.order_by, ascending=True, offset=spec.offset
+    )
     hits = []
     for address in addresses:
         doc = searcher.doc(address)
