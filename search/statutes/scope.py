@@ -84,15 +84,23 @@ def named_places(text: str) -> tuple[str, ...]:
     """Jurisdiction codes whose names the text spells out (`Kansas`, `New York`), in order."""
     joined = " " + " ".join(_WORDS.findall(text.lower())) + " "
     spans = []
-    for code, name in NAMES.items():
-        needle = " " + " ".join(_WORDS.findall(name.lower())) + " "
-        at = joined.find(needle) if code != "us" else -1
+    for code, needle in _PLACE_NEEDLES:
+        at = joined.find(needle)
         while at != -1:
             spans.append((at, at + len(needle), code))
             at = joined.find(needle, at + 1)
     # `West Virginia` names West Virginia, not Virginia too.
     kept = [s for s in spans if not any(o != s and o[0] <= s[0] and s[1] <= o[1] for o in spans)]
     return tuple(dict.fromkeys(code for _, _, code in sorted(kept)))
+
+
+# Each place's name as `named_places` looks for it (its words between spaces); not the United
+# States, whose name no question uses to mean federal law.
+_PLACE_NEEDLES = tuple(
+    (code, " " + " ".join(_WORDS.findall(name.lower())) + " ")
+    for code, name in NAMES.items()
+    if code != "us"
+)
 
 
 def loaded_examples(catalog: Catalog) -> str:
