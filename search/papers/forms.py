@@ -65,11 +65,6 @@ SORT_CHOICES = [
     (OLDEST, "Oldest first"),
 ]
 FORMAT_CHOICES = [(JSON, "JSON"), (CSV, "CSV"), (BIBTEX, "BibTeX")]
-KNOWN_PARAMS = frozenset(
-    {"query", "match", "limit", "offset", "sort", "dateFrom", "dateTo", "categories",
-     "contentType", "entities", "authors", "detail", "facets", "diversifyBy", "maxPerDocument",
-     "run_id", "format"}
-)  # fmt: skip
 CROSS_SITE_RUN = (
     "run_id records this search in your research run, which a request from another site "
     "must not do: send it from this site (or from a script, which browsers do not mark as "
@@ -325,9 +320,9 @@ class PaperSearchForm(forms.Form):
 
     def ignored_params(self) -> tuple[str, ...]:
         """Parameters sent that this search does not know (reported, not rejected)."""
-        known = KNOWN_PARAMS if "format" in self.fields else KNOWN_PARAMS - {"format"}
-        # The page's form posts its CSRF token with the search.
-        known = known | {"csrfmiddlewaretoken"}
+        # The form's own fields (`format` only where exports are read), and the CSRF token the
+        # page's form posts with the search.
+        known = self.fields.keys() | {"csrfmiddlewaretoken"}
         return tuple(sorted(k for k in (self.data or {}) if k not in known))
 
     def clean_query(self) -> str:
