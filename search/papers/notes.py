@@ -51,6 +51,8 @@ class NoteFacts:
     held_back: int
     returned: int
     entity_names: tuple[str, ...]
+    # The field weights the search ran with (the note states them).
+    weights: FieldWeights = FieldWeights()
     named_papers: tuple[NamedPaper, ...] = ()
     not_loaded: tuple[str, ...] = ()
 
@@ -99,7 +101,7 @@ def end_note(pool: Pool, held_back: int, per_doc: int) -> str:
 def search_note(req: PaperSearchRequest, parsed: ParsedQuery, facts: NoteFacts) -> str:
     """Ranking explanation first, then each warning that applies."""
     spread = DIVERSIFIED[req.diversify_by].format(n=facts.max_per_document)
-    weights = FieldWeights()
+    weights = facts.weights
     parts = [
         ORDER[req.sort].format(text=weights.text, title=weights.title, authors=weights.authors),
         f"A chunk matches when {RANKING[req.match]}. Results are {spread}.",

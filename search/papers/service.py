@@ -244,15 +244,18 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     if req.facets:
         facets = _facets(session.facets(FACET_ENTITIES), pool.total, hits)
     short = len(shown) < limit
-    held_back = page.held_back if short else held_back_before(pool.hits, page.rows[:end])
     if req.diversify_by != DOCUMENT:
-        held_back = 0
+        held_back = 0  # the per-paper cap holds nothing back in these modes
+    elif short:
+        held_back = page.held_back
+    else:
+        held_back = held_back_before(pool.hits, page.rows[:end])
     named = session.named_papers() if spec.arxiv_ids else ()
     found = {paper.arxiv_id for paper in named}
     facts = notes.NoteFacts(
         pool=pool, cap=cap, limit=limit, limit_capped_from=capped_from,
         max_per_document=per_doc, held_back=page.held_back, returned=len(hits),
-        entity_names=req.entities, named_papers=named,
+        entity_names=req.entities, weights=spec.weights, named_papers=named,
         not_loaded=tuple(i for i in spec.arxiv_ids if i not in found),
     )  # fmt: skip
     more = len(page.rows) > end
