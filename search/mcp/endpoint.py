@@ -13,10 +13,8 @@ cookies) does not apply. A browser page on another origin is refused by its Orig
 
 from collections.abc import MutableMapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from asgiref.sync import async_to_sync
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
@@ -28,6 +26,7 @@ from search.mcp.server import build_server
 from search.mcp.tools import Principal
 from search.ratelimit import client_address
 from search.tokens import TokenRejected, bearer_secret, user_for_secret
+from search.views.same_origin import is_own_origin
 
 USER_SCOPE_KEY = "portal.user"
 ALLOWED_METHODS = "POST"
@@ -79,10 +78,7 @@ def _origin_allowed(request: HttpRequest) -> bool:
     origin = request.headers.get("Origin")
     if not origin:
         return True
-    if origin in settings.CSRF_TRUSTED_ORIGINS:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme == request.scheme and parts.netloc == request.get_host()
+    return is_own_origin(request, origin)
 
 
 async def _serve(request: HttpRequest, user: Principal) -> HttpResponse:

@@ -8,6 +8,7 @@ make them send a request. Browsers too old for Fetch Metadata still send `Origin
 cross-site request made by a script; that is refused as well.
 """
 
+from django.conf import settings
 from django.http import HttpRequest
 
 SAME_ORIGIN_SITES = frozenset({"same-origin", "none"})
@@ -19,4 +20,12 @@ def is_cross_site(request: HttpRequest) -> bool:
     if site is not None:
         return site.strip().lower() not in SAME_ORIGIN_SITES
     origin = request.headers.get("Origin")
-    return origin is not None and origin != f"{request.scheme}://{request.get_host()}"
+    return origin is not None and not is_own_origin(request, origin)
+
+
+def is_own_origin(request: HttpRequest, origin: str) -> bool:
+    """True when an `Origin` header names this site: the address it was reached at, or one of
+    CSRF_TRUSTED_ORIGINS (the public address behind a proxy)."""
+    return origin in settings.CSRF_TRUSTED_ORIGINS or origin == (
+        f"{request.scheme}://{request.get_host()}"
+    )
