@@ -17,7 +17,6 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
-from django.views.decorators.csrf import csrf_exempt
 from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
@@ -46,7 +45,6 @@ def _principal(ctx: ServerRequestContext[Any, Any]) -> Principal:
 SERVER = build_server(_principal)
 
 
-@csrf_exempt
 def mcp_endpoint(request: HttpRequest) -> HttpResponse:
     """One MCP message (or batch) over Streamable HTTP, as the token's user or anonymously."""
     if request.method != "POST":

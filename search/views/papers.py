@@ -7,7 +7,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from search.papers.catalog import load_catalog
 from search.papers.forms import PaperLookupForm, PaperSearchForm
-from search.papers.lookup import by_paper_id
+from search.papers.lookup import TITLE, by_paper_id
 from search.papers.outcome import facets_outcome, lookup_outcome, paper_outcome
 from search.papers.paper_page import paper_context
 from search.papers.runs import runs_of
@@ -57,7 +57,7 @@ def paper_lookup(request: HttpRequest) -> HttpResponse:
     candidates (exact titles first)."""
     form = PaperLookupForm(request.GET or None, catalog=load_catalog())
     outcome = lookup_outcome(form) if form.is_bound else None
-    if outcome and outcome.result and outcome.result.lookup.by != "title":
+    if outcome and outcome.result and outcome.result.lookup.by != TITLE:
         return HttpResponseRedirect(outcome.result.papers[0].page_url)
     status = outcome.status if outcome else 200
     return render(request, "papers/lookup.html", {"form": form, "page": outcome}, status=status)
