@@ -58,7 +58,7 @@ test-postgres: install-dev
 	@echo "--- the database-touching tests again, on PostgreSQL"
 	DATABASE_URL="$$PORTAL_TEST_POSTGRES_URL" $(PY) -m pytest -m "not browser and not realdata and not load" $(PG_SKIP)
 
-## A longer load run against gunicorn on loopback; prints the figures README quotes and keeps
+## A longer load run against gunicorn on loopback; prints the figures docs/operations.md quotes and keeps
 ## them in var/loadtest-latest.json. `make test` runs a short round of the same test.
 loadtest: install-dev
 	PORTAL_LOAD_REQUESTS=$${PORTAL_LOAD_REQUESTS:-4000} PORTAL_LOAD_SECONDS=$${PORTAL_LOAD_SECONDS:-120} \
@@ -70,7 +70,7 @@ lint: install-dev
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy search portal
 
-## Benchmarks on the real data: tables on stdout, bench/out/report.md (README "Performance").
+## Benchmarks on the real data: tables on stdout, bench/out/report.md (docs/performance.md).
 ## The bench builds its own scratch indexes, so it needs the data loaded but not `reindex`.
 ## `make bench BENCH_ARGS=--quick` is a smoke run.
 bench: install

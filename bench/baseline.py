@@ -5,7 +5,7 @@ does with the default switches (statutes through the service in the target's jur
 paper titles with `any_words`, author names with `all_words`, the default diversification;
 top 10) on the live indexes of PORTAL_INDEX_DIR and writes `bench/devset/baseline.json`: per
 query a digest of the top-10 keys in rank order. Regenerate it only when a change is meant
-to alter rankings, and say so in the commit (README "Performance" says when it was recorded).
+to alter rankings, and say so in the commit (docs/performance.md says when it was recorded).
 """
 
 import argparse

@@ -290,6 +290,6 @@ def quality_table(quality: dict[str, dict[str, Quality]], recorded: dict[str, li
         "papers: title words -> the paper's abstract chunk, match=any_words; "
         "paper authors: an author's name (all_words) -> any chunk of their papers.",
         "top 10 as recorded: queries whose top 10 keys, in order, are those recorded in "
-        "bench/devset/baseline.json (`python -m bench.baseline`; README says when).",
+        "bench/devset/baseline.json (`python -m bench.baseline`; docs/performance.md says when).",
     ]
     return table

@@ -2,7 +2,7 @@
 
 Bounded by request count and duration, so it always stops by itself. `make test` runs a short
 round; `make loadtest` a longer one (PORTAL_LOAD_REQUESTS, PORTAL_LOAD_SECONDS,
-PORTAL_LOAD_CLIENTS) and prints the figures README quotes.
+PORTAL_LOAD_CLIENTS) and prints the figures docs/operations.md quotes.
 """
 
 import json
@@ -49,7 +49,7 @@ MIXED = [
 
 
 def record(name: str, report: LoadReport) -> None:
-    """Print the figures and keep the latest in var/ for README."""
+    """Print the figures and keep the latest in var/ for docs/operations.md."""
     line = f"load [{name}]: {report.summary()}"
     print("\n" + line)
     FIGURES.parent.mkdir(parents=True, exist_ok=True)
