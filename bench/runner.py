@@ -19,6 +19,7 @@ from bench.indexing import FTS5, READ, TANTIVY, BuildStat, index_root, run_build
 from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_layers
 from bench.load import LoadResult, merged, run_load
 from bench.quality import Quality, paper_author_quality, paper_quality, statute_quality
+from bench.quality.harness import SetResult, answer_tables, score_sets
 from bench.raw import RawEngine
 from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
 from bench.server import Gunicorn, HttpClient
@@ -40,6 +41,8 @@ class Results:
     load_shape: str = ""
     quality: dict[str, dict[str, Quality]] = field(default_factory=dict)
     baseline: dict[str, list[str]] = field(default_factory=dict)
+    # Every dev set scored for the portal and both baselines (`python -m bench.quality`).
+    answers: list[SetResult] = field(default_factory=list)
     scaling: list[ScalePoint] = field(default_factory=list)
     serving: dict[str, list[LoadResult]] = field(default_factory=dict)
     survey: list[SurveyCost] = field(default_factory=list)
@@ -61,6 +64,8 @@ class Results:
             found.append(report.load_table(self.load, self.load_shape, LOAD_MIX))
         if self.quality:
             found.append(report.quality_table(self.quality, self.baseline))
+        if self.answers:
+            found += [report.Table(*grid) for grid in answer_tables(self.answers)]
         if self.survey:
             found.append(survey_table(self.survey))
         if self.serving:
@@ -246,6 +251,7 @@ class Run:
             self.results.quality["paper authors"] = paper_author_quality(
                 raw, peers.get("papers"), devset_dir, limit
             )
+            self.results.answers = score_sets(limit=limit, log=self.log)
         finally:
             for peer in peers.values():
                 peer.close()

@@ -39,7 +39,7 @@ class Scores:
 
 def evaluate(weights: object) -> Scores:
     from bench import adapters
-    from bench.quality import K, Quality, _judge
+    from bench.quality.known_items import K, Quality, _judge
     from bench.workload import PaperCase, devset
     from search.papers import service
 

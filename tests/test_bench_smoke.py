@@ -19,7 +19,8 @@ from bench.runner import run
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLES = ("1. Query latency", "2. Peer baseline", "3. Indexing", "4. Scaling", "4b. Scaling",
-          "5. Throughput", "6. Retrieval quality", "7. Survey", "Targets")  # fmt: skip
+          "5. Throughput", "6. Retrieval quality", "Answer quality by set",
+          "Answer quality by query length", "7. Survey", "Targets")  # fmt: skip
 
 
 def write_devset(folder: Path) -> Path:
@@ -35,8 +36,9 @@ def write_devset(folder: Path) -> Path:
 
 
 def test_quick_run_fills_every_table_at_every_layer(
-    built_indexes: Path, live_server: object, tmp_path: Path
+    built_indexes: Path, live_server: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("PORTAL_BENCH_CACHE", str(tmp_path / "quality-cache"))
     config = replace(QUICK, isolate_builds=False, load_seconds=0.2)
     results = run(
         config,
@@ -64,6 +66,13 @@ def test_quick_run_fills_every_table_at_every_layer(
     assert not (tmp_path / "work" / "scale").exists()
     assert results.quality["statutes"]["ours"].recall == 1.0
     assert results.quality["papers"]["ours"].recall == 1.0
+    # Every committed dev set scored for the portal and both baselines, the quick run's
+    # share of queries each (the shared benchmark sets too, where ../shared holds them).
+    answers = {r.questions.name: r for r in results.answers}
+    assert {"statute_headings", "paper_titles", "paper_authors"} <= set(answers)
+    assert all(list(r.outcomes) == ["portal", "fts5", "tantivy"] for r in answers.values())
+    assert all(0 < len(o.ranks) <= config.quality_limit for r in answers.values()
+               for o in r.outcomes.values())  # fmt: skip
     assert [cost.differing for cost in results.survey] == [0, 0]
     assert all(cost.survey.n and cost.per_state.n and cost.one.n for cost in results.survey)
 
