@@ -1,5 +1,6 @@
 """The search forms as pages render them: limits from settings, the Filters disclosure (open
-when a filter is set), the categories checklist, and no live-search abort on every keystroke."""
+when a filter is set and nothing is shown yet; with results, one closed line naming what is set),
+the categories checklist, and no live-search abort on every keystroke."""
 
 import re
 from pathlib import Path
@@ -9,7 +10,7 @@ from django.test import Client
 
 from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, MAX_PER_DOCUMENT_LIMIT
 from search.query import MAX_QUERY_CHARS
-from search.templatetags.search_forms import filters_set
+from search.templatetags.search_forms import filters_set, filters_summary
 
 STATUTES = "/statutes/"
 PAPERS = "/papers/"
@@ -22,9 +23,12 @@ def html_of(client: Client, url: str, **params: Any) -> str:
 
 
 def disclosure(html: str) -> str:
-    found = re.search(r'<details class="filters wide"( open)?>\s*<summary>(.*?)</summary>', html)
+    found = re.search(
+        r'<details class="filters wide"( open)?>\s*<summary>(.*?)</summary>', html, re.S
+    )
     assert found, "no Filters disclosure"
-    return ("open " if found.group(1) else "closed ") + re.sub(r"<[^>]+>", "", found.group(2))
+    summary = " ".join(re.sub(r"<[^>]+>", "", found.group(2)).split())
+    return ("open " if found.group(1) else "closed ") + summary
 
 
 def test_limits_come_from_settings_not_the_template(
@@ -44,18 +48,30 @@ def test_limits_come_from_settings_not_the_template(
         assert f'maxlength="{MAX_QUERY_CHARS}"' in html and 'maxlength="10000"' not in html
 
 
-def test_the_statute_filters_fold_unless_one_is_set(client: Client, statute_index: Path) -> None:
+def test_the_statute_filters_fold_to_a_line_once_results_show(
+    client: Client, statute_index: Path
+) -> None:
     assert disclosure(html_of(client, STATUTES)) == "closed Filters"
     assert disclosure(html_of(client, STATUTES, q="landlord")) == "closed Filters"
     assert disclosure(html_of(client, STATUTES, q="landlord", jurisdiction="wa")) == (
-        "open Filters 1 set"
+        "closed Filters 1 set Jurisdiction: WA"
     )
+    # Nothing shown yet (no words): a chosen filter is in view.
+    assert disclosure(html_of(client, STATUTES, jurisdiction="wa")) == (
+        "open Filters 1 set Jurisdiction: WA"
+    )
+    # A bad value is in view with its error.
+    assert disclosure(html_of(client, STATUTES, q="landlord", limit="x")).startswith("open")
 
 
-def test_the_paper_filters_fold_unless_one_is_set(client: Client, paper_index: Path) -> None:
+def test_the_paper_filters_fold_to_a_line_once_results_show(
+    client: Client, paper_index: Path
+) -> None:
     assert disclosure(html_of(client, PAPERS, query="adaptation")) == "closed Filters"
     chosen = html_of(client, PAPERS, query="adaptation", categories="cs.CL", dateFrom="2025")
-    assert disclosure(chosen) == "open Filters 2 set"
+    assert disclosure(chosen) == "closed Filters 2 set Published from: 2025 · Categories: cs.CL"
+    bad = html_of(client, PAPERS, query="adaptation", dateFrom="2025-13")
+    assert disclosure(bad) == "open Filters 1 set Published from: 2025-13"
     # Facets are no filter of the form: asking for them keeps the filters folded.
     assert disclosure(html_of(client, PAPERS, query="adaptation", facets="true")) == (
         "closed Filters"
@@ -74,6 +90,20 @@ def test_filters_set_counts_fields_with_a_value(paper_index: Path) -> None:
     )
     assert filters_set(form, "query") == 2
     assert filters_set(PaperSearchForm(catalog=load_catalog()), "query") == 0
+    assert filters_summary(form, "query") == "Rows: 5 · Categories: cs.CL"
+
+
+def test_filters_summary_names_choices_switches_and_codes(statute_index: Path) -> None:
+    from django.http import QueryDict
+
+    from search.statutes.catalog import load_catalog
+    from search.statutes.forms import StatuteSearchForm
+
+    data = QueryDict("q=x&jurisdiction=wa,us&stem=true&headings=false&include=cfr")
+    form = StatuteSearchForm(data, catalog=load_catalog())
+    assert filters_summary(form, "q") == (
+        "Jurisdiction: WA, US · Also include regulations: CFR · Match word forms"
+    )
 
 
 def test_the_categories_checklist_shows_what_is_chosen(client: Client, paper_index: Path) -> None:

@@ -4,12 +4,14 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from search.query import MAX_QUERY_CHARS
 from search.status import all_index_status, paper_coverage, statute_sources
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """Every source with its counts, the paper coverage, and the live index versions."""
+    """Both searches, then every source with its counts, the paper coverage, and the live index
+    versions."""
     sources = statute_sources()
     return render(
         request,
@@ -19,6 +21,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "section_total": sum(s.section_count for s in sources),
             "papers": paper_coverage(),
             "indexes": all_index_status(),
+            "max_query_chars": MAX_QUERY_CHARS,
         },
     )
 

@@ -193,7 +193,8 @@ document.addEventListener("DOMContentLoaded", () => {
 });
 
 // Typing runs the search through #paper-live (GET, URL replaced, nothing recorded); Enter or
-// the button submits #paper-form (POST, recorded in the chosen research run, URL pushed).
+// the button submits #paper-form (POST, recorded in the chosen research run, URL pushed by the
+// answer's HX-Push-Url). History: "Every search" below.
 let lastSubmit = -1;
 
 // A submit supersedes the typing before it: abort a live search in flight (its rows must not
@@ -235,18 +236,64 @@ document.addEventListener("htmx:configRequest", (event) => {
   });
 });
 
-// History holds what was submitted or clicked, never half-typed searches: typing replaces the
-// current entry's URL, so before a new entry is pushed the current one gets back the URL of
-// the search it was entered with. Back then returns to the previous submitted search.
+// --- Every search: history holds what was submitted or clicked -----------------------------
+// Typing (or changing a filter) searches in place and replaces the current entry's URL; Enter,
+// the button, a paging or filter link push a new entry. The paper page's live search replaces by
+// its own attribute (hx-replace-url); a form marked data-live-history (the statute search, the
+// survey) pushes, except what an input or change event sent, which replaces. Before a new entry
+// is pushed the current one gets back the URL it was entered with, so Back returns to the search
+// submitted before, never to a half-typed one; pushing the URL it was entered with replaces it.
 let enteredAt = location.href;
 document.addEventListener("htmx:beforeHistoryUpdate", (event) => {
   const update = event.detail.history;
-  if (update && update.type === "push" && location.href !== enteredAt) {
-    history.replaceState({ htmx: true }, "", enteredAt);
+  if (!update || update.type !== "push") return;
+  const config = event.detail.requestConfig || {};
+  const trigger = config.triggeringEvent;
+  const live = config.elt instanceof HTMLElement && config.elt.hasAttribute("data-live-history");
+  if ((live && trigger && (trigger.type === "input" || trigger.type === "change"))
+      || new URL(update.path, location.href).href === enteredAt) {
+    update.type = "replace";
+    return;
   }
+  if (location.href !== enteredAt) history.replaceState({ htmx: true }, "", enteredAt);
 });
 document.addEventListener("htmx:pushedIntoHistory", () => { enteredAt = location.href; });
 window.addEventListener("popstate", () => { enteredAt = location.href; });
+
+// --- Every search: paging lands on the first new row -----------------------------------------
+// Next and Previous replace the rows in place: the first new row is brought to the top of the
+// screen and focused, so the eye and the keyboard both start there (not at the old scroll).
+document.addEventListener("htmx:afterSettle", (event) => {
+  const source = event.detail.requestConfig && event.detail.requestConfig.elt;
+  if (!(source instanceof HTMLElement) || !source.closest("nav.paging")) return;
+  const row = document.querySelector("#results ol.hits > li");
+  if (!row) return;
+  row.tabIndex = -1;
+  row.scrollIntoView({ block: "start" });
+  row.focus({ preventScroll: true });
+});
+
+// --- Every search on a phone: the rows come first ----------------------------------------------
+// Once results are shown the introduction and the help under the fields make way (portal.css,
+// .when-results), and a search submitted or typed in the main box closes the Filters disclosure
+// to its one-line summary, so the first row is on the first screen (a filter being changed
+// keeps it open: the person is still choosing).
+const phone = window.matchMedia("(max-width: 760px)");
+document.addEventListener("htmx:afterSwap", (event) => {
+  const target = event.detail.target;
+  if (!(target instanceof HTMLElement) || target.id !== "results") return;
+  const shown = !target.querySelector(".idle");
+  document.querySelectorAll(".intro, form[role=search][data-swap-errors]").forEach((el) => {
+    el.classList.toggle("when-results", shown);
+  });
+  const trigger = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+  const typed = trigger && trigger.target instanceof HTMLElement && trigger.target.hasAttribute("data-search-box");
+  if (!shown || !phone.matches || !trigger || (trigger.type !== "submit" && !typed)) return;
+  document.querySelectorAll("details.filters[open]").forEach((details) => { details.open = false; });
+  const row = target.querySelector("ol.hits > li, ol.survey-rows > li");
+  const top = row ? row.getBoundingClientRect().top : 0;
+  if (row && (top < 0 || top > window.innerHeight - 80)) row.scrollIntoView({ block: "start" });
+});
 
 // --- Every search: an address too long for the server is never sent ------------------------
 // Registered last, so it measures the request as the handlers above left it. The portal answers

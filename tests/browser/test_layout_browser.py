@@ -1,5 +1,6 @@
-"""In real Chromium at phone size (390x844): results come first, filters fold, nothing
-overflows sideways; at desktop size the filters stay in view; typing logs no htmx errors."""
+"""In real Chromium at phone size (390x844): results come first (filters set or not), filters
+fold to one line, nothing overflows sideways; at desktop size the filters stay in view; typing
+logs no htmx errors."""
 
 import re
 import time
@@ -54,10 +55,27 @@ def test_statute_results_come_first_on_a_phone(
     )
     no_sideways_scroll(phone)
 
-    # A chosen filter is never hidden: the disclosure opens, and the rows still come first.
-    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit&jurisdiction=wa")
+    # With filters set the rows still come first: the closed disclosure names what is set.
+    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit&jurisdiction=wa&stem=true")
+    expect(phone.locator("#id_jurisdiction")).to_be_hidden()
+    summary = phone.locator("details.filters summary")
+    expect(summary).to_contain_text("2 set")
+    expect(summary).to_contain_text("Jurisdiction: WA · Match word forms")
+    first_result_fits(phone)
+    no_sideways_scroll(phone)
+
+    # Typed on the empty page with filters set, then submitted with the filters open: the
+    # disclosure closes and the first row is on the first screen again.
+    phone.goto(f"{live_server.url}/statutes/?jurisdiction=wa&stem=true")
+    expect(phone.locator("#id_jurisdiction")).to_be_visible()  # no results yet: open
+    phone.locator("#id_q").press_sequentially("landlord", delay=20)
+    expect(phone.locator("#result-status")).to_contain_text("matching")
+    expect(phone.locator("#id_jurisdiction")).to_be_hidden()
+    first_result_fits(phone)
+    phone.locator("details.filters summary").click()
     expect(phone.locator("#id_jurisdiction")).to_be_visible()
-    expect(phone.locator("details.filters summary")).to_contain_text("1 set")
+    phone.locator("#id_q").press("Enter")
+    expect(phone.locator("#id_jurisdiction")).to_be_hidden()
     first_result_fits(phone)
 
     # Opening the disclosure by hand shows the filters; choosing one searches in place.
@@ -72,6 +90,12 @@ def test_paper_results_come_first_on_a_phone(
     phone: Page, live_server: LiveServer, paper_index: Path
 ) -> None:
     phone.goto(f"{live_server.url}/papers/?query=adaptation")
+    first_result_fits(phone)
+    no_sideways_scroll(phone)
+    phone.goto(
+        f"{live_server.url}/papers/?query=adaptation&categories=cs.CL&sort=newest&dateFrom=2020"
+    )
+    expect(phone.locator("details.filters summary")).to_contain_text("3 set")
     first_result_fits(phone)
     no_sideways_scroll(phone)
 

@@ -1,4 +1,5 @@
-"""Statute search in real Chromium: live search, filters, pushed URLs, Back, a section."""
+"""Statute search in real Chromium: live search, filters, replaced and pushed URLs, Back, a
+section."""
 
 import re
 from pathlib import Path
@@ -25,7 +26,7 @@ def open_search(page: Page, live_server: object) -> None:
     page.evaluate("window.__notReloaded = true")
 
 
-def test_typing_swaps_results_in_place_and_pushes_the_url(
+def test_typing_swaps_results_in_place_and_enter_pushes_the_url(
     page: Page, live_server: object, statute_index: Path
 ) -> None:
     open_search(page, live_server)
@@ -38,12 +39,22 @@ def test_typing_swaps_results_in_place_and_pushes_the_url(
     )
     assert page.evaluate("window.__notReloaded") is True
 
+    entries = page.evaluate("history.length")
+    page.locator("#id_q").press("Enter")  # a submitted search is a new history entry
     page.select_option("#id_jurisdiction", "id")
     expect(page).to_have_url(re.compile(r"jurisdiction=id"))
     expect(page.locator("ol.hits li")).to_have_count(1)
     expect(page.locator("ol.hits .cite")).to_have_text("Idaho Code § 6-321")
     expect(page.locator("#jurisdiction-warning")).to_have_text("")
+    expect(page.locator("details.filters summary")).to_contain_text("Jurisdiction: ID")
     assert page.evaluate("window.__notReloaded") is True
+    assert page.evaluate("history.length") == entries + 1  # the change replaced the URL
+    page.locator("#id_q").press("Enter")
+    expect(page.locator("ol.hits li")).to_have_count(1)
+    for _ in range(100):
+        if page.evaluate("history.length") == entries + 2:
+            break
+        page.wait_for_timeout(50)
 
     page.go_back()
     expect(page).not_to_have_url(re.compile(r"jurisdiction=id"))
