@@ -2,6 +2,7 @@
 the test corpus through the real API, FTS5 and tantivy with a small set written here."""
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -104,8 +105,17 @@ def test_every_engine_ranks_the_fixture_questions_confined_like_the_portal(
     assert "| fixture | portal | 5 | 0.600 | 0.600 | 0.600 | 0.600 | 0 |" in table
     assert "| fixture | long | raw tantivy BM25 | 1 | 0.000 |" in table
     assert per_query(result).splitlines()[1].startswith(" -  -  -  q3 [short] wa ")
-    # The shard is written once: a second run opens the same folder.
+    # Each shard is written once, and keeps the answers it gave: a second run reuses both.
     assert len(list((tmp_path / "cache").glob("statutes-wa-*/fts5.sqlite3"))) == 1
+    with sqlite3.connect(next((tmp_path / "cache").glob("statutes-wa-*/answers.sqlite3"))) as kept:
+        assert kept.execute("SELECT count(*) FROM answers").fetchone() == (4,)  # 2 cases x 2
+        kept.execute("UPDATE answers SET keys = '[]'")  # so answers read back are told apart
+    again = Baselines(tmp_path / "cache", log=pytest.fail)
+    try:
+        ranks = score_set(questions, Portal(), again, log=lambda m: None).outcomes["fts5"].ranks
+    finally:
+        again.close()
+    assert ranks == [None, 1, None, 1, None]
 
 
 @pytest.mark.django_db

@@ -3,9 +3,11 @@
 Both take the query's words (split on non-alphanumerics, lower-cased, minus the portal's
 stop words, each once) as an OR, rank by plain BM25 with each engine's defaults, and are
 confined as the portal is: to the case's jurisdiction (its shard), to `source`/`title` when
-the case names them, else to statutes (and the default regulation sources).
+the case names them, else to statutes (and the default regulation sources). A shard's
+texts are fixed by its stamp, so each answer is computed once and kept beside it.
 """
 
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -25,6 +27,7 @@ except ImportError:  # pragma: no cover - the old layout
 
 WORD = re.compile(r"[^\W_]+")
 FTS5, TANTIVY = "fts5", "tantivy"
+ANSWERS = "answers.sqlite3"
 Must, Should = tantivy.Occur.Must, tantivy.Occur.Should
 
 
@@ -76,22 +79,44 @@ class Baselines:
         self.indexes.clear()
 
     def search(self, engine: str, questions: QuestionSet, case: Case) -> Answer:
+        """The engine's top keys; answers are kept beside the shard (its texts never change)."""
         terms = words(case.query)
         if not terms:
             return Answer([])
         folder = self.folder(questions.kind, case)
+        defaults = sorted(settings.PORTAL_DEFAULT_REGULATION_SOURCES)
+        scope = [case.source, case.title, defaults] if questions.kind != PAPERS else []
+        key = json.dumps([engine, questions.fields, scope, terms])
+        kept = self.kept(folder)
+        row = kept.execute("SELECT keys FROM answers WHERE key = ?", (key,)).fetchone()
+        if row is not None:
+            return Answer(json.loads(row[0]))
         if engine == FTS5:
-            return Answer(self.fts5(folder, questions, case, terms))
-        return Answer(self.tantivy(folder, questions, case, terms))
+            found = self.fts5(folder, questions, case, terms)
+        else:
+            found = self.tantivy(folder, questions, case, terms)
+        with kept:
+            kept.execute("INSERT OR REPLACE INTO answers VALUES (?, ?)", (key, json.dumps(found)))
+        return Answer(found)
+
+    def kept(self, folder: Path) -> sqlite3.Connection:
+        """The shard's table of answers already computed (shared by concurrent runs)."""
+        path = folder / ANSWERS
+        if path not in self.databases:
+            db = sqlite3.connect(path, timeout=60)
+            db.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, keys TEXT)")
+            self.databases[path] = db
+        return self.databases[path]
 
     def fts5(self, folder: Path, questions: QuestionSet, case: Case, terms: list[str]) -> list[str]:
-        if folder not in self.databases:
-            self.databases[folder] = sqlite3.connect(folder / "fts5.sqlite3")
+        path = folder / "fts5.sqlite3"
+        if path not in self.databases:
+            self.databases[path] = sqlite3.connect(path)
         columns = " ".join(questions.fields)
         ors = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
         expression = f"{{{columns}}}: ({ors})"
         condition, params = ("1", ()) if questions.kind == PAPERS else _scope(case)
-        rows = self.databases[folder].execute(
+        rows = self.databases[path].execute(
             f"SELECT id FROM docs WHERE docs MATCH ? AND {condition} ORDER BY bm25(docs) LIMIT ?",
             (expression, *params, K),
         )
