@@ -10,11 +10,23 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 
 from portal.env import FALSE_WORDS, TRUE_WORDS
 
 # More values than this in one list parameter is no real request.
 MAX_LIST_VALUES = 60
+
+
+def bound_above(field: forms.Field, most: int, message: str) -> None:
+    """Give an integer field its largest value, known only from settings or the loaded data
+    (no number past what can be shown reaches the engine): `message` is the error past it."""
+    if not isinstance(field, forms.IntegerField):
+        raise TypeError(f"{field!r} is not an integer field")
+    field.max_value = most
+    field.validators.append(MaxValueValidator(most))
+    field.error_messages["max_value"] = message
+    field.widget.attrs["max"] = most
 
 
 class TrueFalseField(forms.Field):

@@ -49,8 +49,9 @@ def test_statute_search_schema_carries_the_seed_parameters() -> None:
     assert props["limit"] == {
         "type": "integer",
         "minimum": 1,
+        "maximum": 1000,
         "description": "Max results, default 20, capped at 50 (a larger value is capped and "
-        "the note says so).",
+        "the note says so; above 1,000, more than any answer ranks, it is an error).",
     }
     assert "STRONGLY preferred" in props["jurisdiction"]["description"]
     assert 'sources(tool="statute_search", source=<code>)' in props["title"]["description"]

@@ -80,9 +80,21 @@ def test_bad_limit_is_an_error(catalog: Catalog, value: str, message: str) -> No
 
 
 def test_large_limit_is_valid_and_capped_later(catalog: Catalog) -> None:
-    bound = form(catalog, q="landlord", limit="99999999999")
+    bound = form(catalog, q="landlord", limit="1000")
     assert bound.is_valid()
-    assert bound.to_request().limit == 99999999999
+    assert bound.to_request().limit == 1000
+
+
+def test_a_limit_past_what_any_answer_ranks_is_an_error(catalog: Catalog) -> None:
+    [message] = errors(catalog, q="landlord", limit="99999999999")["limit"]
+    assert message.startswith("limit=99999999999 is more rows than any answer ranks")
+
+
+def test_an_offset_past_every_loaded_section_is_an_error(catalog: Catalog) -> None:
+    loaded = sum(s.section_count for s in catalog.sources)
+    assert form(catalog, q="RCW 59.18", offset=str(loaded - 1)).is_valid()
+    [message] = errors(catalog, q="RCW 59.18", offset=str(loaded))["offset"]
+    assert f"{loaded:,} sections are loaded in all" in message
 
 
 def test_unknown_jurisdiction_lists_the_loaded_ones(catalog: Catalog) -> None:

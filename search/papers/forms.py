@@ -20,6 +20,7 @@ from search.form_fields import (
     ListInput,
     ToolHelpBoundField,
     TrueFalseField,
+    bound_above,
     split_values,
 )
 from search.papers.author_names import fold_name
@@ -302,12 +303,20 @@ class PaperSearchForm(forms.Form):
         self.fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
         self.fields["limit"].help_text = (
             f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
-            f"{settings.PORTAL_PAPER_LIMIT_MAX}."
+            f"{settings.PORTAL_PAPER_LIMIT_MAX} (above the pool cap, more than any search "
+            "ranks, it is an error)."
         )
         # The page's labels and placeholders say the configured limits and defaults.
         self.fields["limit"].label = f"Rows (at most {settings.PORTAL_PAPER_LIMIT_MAX})"
         self.fields["limit"].widget.attrs["placeholder"] = settings.PORTAL_PAPER_LIMIT_DEFAULT
         self.fields["maxPerDocument"].widget.attrs["placeholder"] = DEFAULT_MAX_PER_DOCUMENT
+        most = max(settings.PORTAL_PAPER_POOL_CAP, settings.PORTAL_PAPER_LIMIT_MAX)
+        bound_above(
+            self.fields["limit"], most,
+            f"limit=%(value)s is more rows than any search ranks (at most {most:,} chunks, the "
+            f"pool cap); give at most {most:,} (above {settings.PORTAL_PAPER_LIMIT_MAX} it is "
+            "capped, and the note says so).",
+        )  # fmt: skip
 
     @property
     def is_idle(self) -> bool:

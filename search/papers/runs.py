@@ -7,6 +7,8 @@ from search.models import ResearchRun, RunQuery
 
 # Queries listed under each run on the runs page (the run's own page lists all of them).
 RECENT_QUERIES = 10
+# The largest id a run can have: the database's signed 64-bit integers.
+MAX_RUN_ID = 2**63 - 1
 RUN_NOT_YOURS = (
     "run_id {run_id} is not one of your research runs (it does not exist, or another user "
     "owns it). Create a run on the research runs page and pass its id."
@@ -54,6 +56,8 @@ def own_run(user: User | AnonymousUser, run_id: int | str) -> ResearchRun:
         number = int(str(run_id).strip())
     except ValueError:
         raise RunRejected(RUN_NOT_YOURS.format(run_id=run_id)) from None
+    if not 0 < number <= MAX_RUN_ID:
+        raise RunRejected(RUN_NOT_YOURS.format(run_id=number))
     run = ResearchRun.objects.filter(pk=number, owner=user).first()
     if run is None:
         raise RunRejected(RUN_NOT_YOURS.format(run_id=number))

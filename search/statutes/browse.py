@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django import forms
 from django.urls import reverse
 
 from search.backends.base import Terms
+from search.form_fields import bound_above
 from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.chapters import Chapter, ChapterTable, chapter_ref
 from search.statutes.citation_search import listing
@@ -111,29 +113,61 @@ def chapter_sections(chapter: Chapter, offset: int) -> tuple[tuple[StatuteRow, .
     return rows, page.total
 
 
-def chapter_page_context(
-    catalog: Catalog, table: ChapterTable, source: str, params: Mapping[str, Any]
-) -> dict[str, Any] | None:
-    """One chapter's page (None when no such chapter is loaded)."""
-    title = str(params.get("title") or "")
-    found = table.by_ref.get(chapter_ref(source, title, str(params.get("chapter") or "")))
+class ChapterPageForm(forms.Form):
+    """A chapter page's parameters: the title and chapter named, and `offset`, which must
+    fall inside that chapter (a chapter not loaded is the view's 404, not an error here)."""
+
+    title = forms.CharField(required=False, max_length=200)
+    chapter = forms.CharField(required=False, max_length=200)
+    offset = forms.IntegerField(
+        required=False,
+        min_value=0,
+        error_messages={
+            "invalid": "offset must be a whole number (0 for the first page).",
+            "min_value": "offset must not be negative (0 for the first page).",
+        },
+    )
+
+    def __init__(self, data: Mapping[str, Any], *, table: ChapterTable, source: str) -> None:
+        super().__init__(data)
+        self.table = table
+        title, chapter = str(data.get("title") or ""), str(data.get("chapter") or "")
+        self.found = table.by_ref.get(chapter_ref(source, title, chapter))
+        if self.found is not None:
+            sections = max(self.found.sections, 1)
+            bound_above(
+                self.fields["offset"], sections - 1,
+                f"offset=%(value)s is past the end: chapter {self.found.label} has "
+                f"{self.found.sections:,} loaded section{'s' if sections != 1 else ''}, so "
+                f"offset must be below {sections:,} (0 for the first page).",
+            )  # fmt: skip
+
+    def first_row(self) -> int:
+        """The first row asked for (0 when the form is not valid: the page shows its error)."""
+        return int(self.cleaned_data.get("offset") or 0) if self.is_valid() else 0
+
+
+def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, Any] | None:
+    """One chapter's page (None when no such chapter is loaded); with an invalid form, its
+    errors and no rows."""
+    found = form.found
     if found is None:
         return None
-    try:
-        offset = max(int(str(params.get("offset") or 0)), 0)
-    except ValueError:
-        offset = 0
-    rows, total = chapter_sections(found, offset)
+    source = found.source
+    offset = form.first_row()
+    rows, total = chapter_sections(found, offset) if form.is_valid() else ((), found.sections)
     here = chapter_url(found)
     return {
+        "form": form,
         "chapter": found,
         "source": catalog.by_code.get(source),
         "contents_url": toc_url(source),
         "title_url": f"{toc_url(source)}#{title_anchor(found.title)}",
+        "chapter_url": here,
         "rows": rows,
         "total": total,
         "offset": offset,
         "previous_url": f"{here}&offset={max(offset - CHAPTER_PAGE, 0)}" if offset else "",
         "next_url": f"{here}&offset={offset + CHAPTER_PAGE}" if offset + len(rows) < total else "",
-        "search_params": search_within_params(catalog, table, found),
+        "search_params": search_within_params(catalog, form.table, found),
     }

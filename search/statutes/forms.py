@@ -8,13 +8,13 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
-from search.form_fields import CodeListField, TrueFalseField, split_codes
+from search.form_fields import CodeListField, TrueFalseField, bound_above, split_codes
 from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.chapters import ChapterTable, load_chapters
 from search.statutes.scope import Scope
 from search.statutes.service import StatuteSearchRequest
-from search.statutes.words_form import StatuteWordsForm
+from search.statutes.words_form import StatuteWordsForm, rank_cap_message, rows_bound
 
 
 class StatuteSearchForm(StatuteWordsForm):
@@ -85,11 +85,13 @@ class StatuteSearchForm(StatuteWordsForm):
         self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
         self.fields["limit"].help_text = (
             f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "
-            f"{settings.PORTAL_STATUTE_LIMIT_MAX} (a larger value is capped and the note says so)."
+            f"{settings.PORTAL_STATUTE_LIMIT_MAX} (a larger value is capped and the note says so; "
+            f"above {rows_bound():,}, more than any answer ranks, it is an error)."
         )
         self.fields["limit"].widget.attrs.update(
             {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
         )
+        bound_above(self.fields["limit"], rows_bound(), rank_cap_message("limit"))
 
     def asked_jurisdictions(self) -> tuple[str, ...]:
         """The jurisdiction codes asked for, valid or not (for the page's controls)."""
@@ -111,6 +113,18 @@ class StatuteSearchForm(StatuteWordsForm):
             jurisdictions=data.get("jurisdiction") or (),
             chapter=data.get("chapter"),
         )
+
+    def clean_offset(self) -> int:
+        # A citation or chapter answer pages to its end, so no offset reaches the sections
+        # loaded (a keyword search's offset is held below the rank cap by the service).
+        offset: int = self.cleaned_data.get("offset") or 0
+        loaded = sum(s.section_count for s in self.catalog.sources)
+        if offset and offset >= loaded:
+            raise ValidationError(
+                f"offset={offset} is past the end: {loaded:,} sections are loaded in all, so "
+                f"offset must be below {loaded:,} (0 for the first page)."
+            )
+        return offset
 
     def clean_jurisdiction(self) -> tuple[str, ...]:
         values: tuple[str, ...] = self.cleaned_data.get("jurisdiction") or ()

@@ -1,10 +1,14 @@
 """Validation of survey parameters (`/statutes/survey/`, `/api/statute_survey`, the MCP tool)."""
 
+from typing import Any
+
 from django import forms
 
+from search.form_fields import bound_above
 from search.query import MAX_QUERY_CHARS
+from search.statutes.catalog import Catalog
 from search.statutes.survey import BY_NAME, BY_SCORE, PER_DEFAULT, PER_MAX, StatuteSurveyRequest
-from search.statutes.words_form import StatuteWordsForm
+from search.statutes.words_form import StatuteWordsForm, rank_cap_message, rows_bound
 
 
 class StatuteSurveyForm(StatuteWordsForm):
@@ -50,6 +54,10 @@ class StatuteSurveyForm(StatuteWordsForm):
             "not searched or not loaded."
         ),
     )
+
+    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
+        super().__init__(data, catalog=catalog)
+        bound_above(self.fields["per"], rows_bound(), rank_cap_message("per"))
 
     def clean_sort(self) -> str:
         return str(self.cleaned_data.get("sort") or BY_NAME)

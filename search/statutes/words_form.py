@@ -4,6 +4,7 @@ their titles, the word-forms and headings switches (the search and the survey ex
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from search.form_fields import CodeListField, ToolHelpBoundField, TrueFalseField
@@ -23,6 +24,21 @@ def _listing(values: list[str] | tuple[str, ...]) -> str:
     shown = ", ".join(values[:LIST_VALUES_UP_TO])
     more = len(values) - LIST_VALUES_UP_TO
     return f"{shown} and {more} more" if more > 0 else shown
+
+
+def rows_bound() -> int:
+    """The largest row count (`limit`, `per`) taken: what any answer ranks, or a page shows
+    (between the shown maximum and this, a count is capped and the note says so)."""
+    return max(settings.PORTAL_STATUTE_RANK_CAP, settings.PORTAL_STATUTE_LIMIT_MAX)
+
+
+def rank_cap_message(name: str) -> str:
+    """The error of a row count past `rows_bound`."""
+    most = rows_bound()
+    return (
+        f"{name}=%(value)s is more rows than any answer ranks (at most {most:,}); give at "
+        f"most {most:,} (a value above the maximum shown is capped, and the note says so)."
+    )
 
 
 class StatuteWordsForm(forms.Form):

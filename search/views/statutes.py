@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from search.statutes.browse import chapter_page_context, contents_context
+from search.statutes.browse import ChapterPageForm, chapter_page_context, contents_context
 from search.statutes.catalog import load_catalog
 from search.statutes.chapters import load_chapters
 from search.statutes.chart import jurisdiction_chart
@@ -82,10 +82,12 @@ def source_contents(request: HttpRequest, source: str) -> HttpResponse:
 @require_GET
 def source_chapter(request: HttpRequest, source: str) -> HttpResponse:
     """One chapter's sections in file order, with a search within it."""
-    context = chapter_page_context(load_catalog(), load_chapters(), source, request.GET)
+    form = ChapterPageForm(request.GET, table=load_chapters(), source=source)
+    context = chapter_page_context(load_catalog(), form)
     if context is None:
         raise Http404("No such chapter is loaded.")
-    return render(request, "statutes/chapter.html", context)
+    status = 400 if form.errors else 200
+    return render(request, "statutes/chapter.html", context, status=status)
 
 
 @require_GET

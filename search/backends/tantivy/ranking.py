@@ -32,7 +32,9 @@ def top_hits(
     pages neither overlap nor skip. A `total` known already (an aggregation counted it) spares
     the engine counting every match."""
     last = offset + limit
-    want = last + 1 + (TIE_MARGIN if tie_break else 0)
+    # tantivy sizes its heap by the window asked for (48 bytes a row: an offset of 2**31
+    # aborts the process, one past 2**64 overflows), so no window passes the index's size.
+    want = min(last + 1 + (TIE_MARGIN if tie_break else 0), window_cap(searcher))
     result = searcher.search(query, want, count=total is None)
     if total is None:
         total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
@@ -83,8 +85,22 @@ def top_by_key(
     """Matches `offset` to `offset + limit` ordered by a fast unsigned field whose values are
     unique (so the order is total), and the match count."""
     order = tantivy.Order.Asc if ascending else tantivy.Order.Desc
+    total: int | None = None
+    if offset:
+        # Counted first, so an offset past the matches never reaches the engine's heap.
+        total = count(searcher, query)
+        if offset >= total:
+            return [], total
     result = searcher.search(
-        query, limit, count=True, order_by_field=key, offset=offset, order=order
-    )
-    total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
+        query, min(limit, window_cap(searcher)), count=total is None, order_by_field=key,
+        offset=offset, order=order,
+    )  # fmt: skip
+    if total is None:
+        total = int(result.count)  # type: ignore[attr-defined]  # in the wheel, not in its stub
     return [address for _, address in result.hits], total
+
+
+def window_cap(searcher: tantivy.Searcher) -> int:
+    """The most hits one search can return: the documents of the version (at least 1, since
+    limit=0 panics in tantivy)."""
+    return max(int(searcher.num_docs), 1)
