@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from search.backends.tantivy.reader import forget_open_indexes
@@ -69,6 +70,11 @@ def assert_unavailable(client: Client, index: str) -> None:
     health = client.get("/healthz")
     assert health.status_code == 503
     assert health.json()["indexes"][index]["problem"]
+    # A stranger learns the index and its version, never a path of the server.
+    root = str(settings.PORTAL_INDEX_DIR)
+    for answer in (response, shown, health):
+        text = answer.content.decode()
+        assert root not in text and "/versions/" not in text and ".json" not in text, text[:600]
 
 
 def live_dir(index: str) -> Path:

@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
-from search.mcp.errors import jsonrpc_error
+from search.mcp.errors import in_portal_words, jsonrpc_error
 from search.mcp.server import build_server
 from search.mcp.tools import Principal
 from search.ratelimit import client_address
@@ -124,7 +124,8 @@ async def _serve(request: HttpRequest, user: Principal) -> HttpResponse:
     manager = StreamableHTTPSessionManager(app=SERVER, json_response=True, stateless=True)
     async with manager.run():
         await manager.handle_request(scope, receive, send)
-    response = HttpResponse(b"".join(chunks), status=int(start.get("status", 500)))
+    body, status = b"".join(chunks), int(start.get("status", 500))
+    response = HttpResponse(in_portal_words(body, status) or body, status=status)
     for raw_name, raw_value in start.get("headers", []):
         name = raw_name.decode("latin-1")
         if name.lower() not in SKIPPED_RESPONSE_HEADERS:

@@ -17,7 +17,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
-from search.api_responses import Answer
+from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE, Answer
 from search.mcp.tools import TOOLS, Principal, call_tool, input_schema
 from search.tokens import TokenRejected
 
@@ -31,9 +31,18 @@ INSTRUCTIONS = (
     "was searched, as of when): read both before relying on a result."
 )
 
+TOKEN_REJECTED = "invalid_token"
+UNKNOWN_TOOL = "unknown_tool"
+
 # Who makes a request: the HTTP view's token user, or stdio's token checked again on each call.
 # Called in the worker thread, so it may read the database; it raises TokenRejected.
 PrincipalOf = Callable[[ServerRequestContext[Any, Any]], Principal]
+
+
+def refusal(code: int, error: str, note: str) -> MCPError:
+    """A JSON-RPC error in the portal's words, with both notes like every answer."""
+    data = {"error": error, "note": note, "coverage_note": NOTHING_SEARCHED_COVERAGE_NOTE}
+    return MCPError(code, note, data)
 
 
 def tool_list(user: Principal) -> list[types.Tool]:
@@ -84,7 +93,9 @@ def build_server(principal: PrincipalOf, *, own_connections: bool = False) -> Se
         try:
             return await sync_to_async(run)(lambda: work(principal(ctx)))
         except TokenRejected as exc:
-            raise MCPError(types.INVALID_REQUEST, str(exc)) from None
+            raise refusal(
+                types.INVALID_REQUEST, TOKEN_REJECTED, f"{exc} Nothing was run."
+            ) from None
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
@@ -96,9 +107,10 @@ def build_server(principal: PrincipalOf, *, own_connections: bool = False) -> Se
     ) -> types.CallToolResult:
         spec = TOOLS.get(params.name)
         if spec is None:
-            raise MCPError(
-                types.INVALID_PARAMS, f"Unknown tool {params.name!r}. Tools: {', '.join(TOOLS)}."
-            )
+            raise refusal(
+                types.INVALID_PARAMS, UNKNOWN_TOOL,
+                f"No tool {params.name!r} here, so nothing was run. Tools: {', '.join(TOOLS)}.",
+            )  # fmt: skip
         arguments = params.arguments or {}
         return tool_result(await as_principal(ctx, lambda user: call_tool(spec, arguments, user)))
 

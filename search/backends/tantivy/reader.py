@@ -1,5 +1,6 @@
 """Per-process cache of the live index version; reopens when the live pointer changes."""
 
+import logging
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,6 +40,8 @@ class LiveIndex:
             return int(searcher.num_docs)
 
 
+logger = logging.getLogger(__name__)
+
 NOT_BUILT = "no index has been built yet (run `manage.py reindex`)"
 _lock = threading.Lock()
 _open: dict[Path, LiveIndex] = {}
@@ -71,7 +74,7 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
             index.reload()
             index.searcher()
         except Exception as exc:  # tantivy reports corrupt files as assorted exception types
-            raise IndexUnavailable(name, f"version {version} cannot be opened ({exc})") from exc
+            raise unreadable(name, version, "opened", exc) from exc
         opened = LiveIndex(name, version, index, meta)
         _open[store.root] = opened
         return opened
@@ -96,7 +99,18 @@ def read_guard(name: str, version: str) -> Iterator[None]:
             for root, opened in list(_open.items()):
                 if opened.name == name and opened.version == version:
                     del _open[root]
-        raise IndexUnavailable(name, f"version {version} cannot be read ({exc})") from exc
+        raise unreadable(name, version, "read", exc) from exc
+
+
+def unreadable(name: str, version: str, doing: str, exc: BaseException) -> IndexUnavailable:
+    """The 503 reason for a version whose files fail: the index and version, never a path
+    of the server (the engine's message names files; the log keeps it)."""
+    logger.error("%s index version %s cannot be %s: %s", name, version, doing, exc)
+    return IndexUnavailable(
+        name,
+        f"version {version} cannot be {doing}: its files are missing or damaged "
+        f"({type(exc).__name__}; the server log has the details)",
+    )
 
 
 def forget_open_indexes() -> None:
