@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.utils import timezone
 
-from search.backends.base import IndexWriterBackend
+from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.registry import get_backend
 from search.indexes.documents import (
     LAYOUT_VERSIONS,
@@ -54,12 +54,31 @@ class BuildResult:
 def is_stale(index_name: str, store: IndexStore | None = None) -> bool:
     """True when there is no live version, or it was built from other data than the database's
     or with an older document layout."""
+    return stale_reason(index_name, store, probe=False) is not None
+
+
+def stale_reason(
+    index_name: str, store: IndexStore | None = None, *, probe: bool = True
+) -> str | None:
+    """Why `index_name` needs a build (None: its live version is current), in words for the
+    log. With `probe`, the live version is opened and read as /healthz does, so a version
+    whose files are damaged is rebuilt rather than served as 503s (for commands: it drops
+    this process's open readers, to read the files as they are now)."""
     meta = (store or IndexStore(index_name)).live_meta()
-    return (
-        meta is None
-        or meta.layout != LAYOUT_VERSIONS[index_name]
-        or meta.data_stamp != data_stamp(index_name)
-    )
+    if meta is None:
+        return "no live version can be read"
+    if meta.layout != LAYOUT_VERSIONS[index_name]:
+        return f"live version {meta.version} has an older document layout"
+    if meta.data_stamp != data_stamp(index_name):
+        return f"the loaded data changed after live version {meta.version} was built"
+    if probe:
+        backend = get_backend()
+        backend.forget_open_indexes()
+        try:
+            backend.probe(index_name)
+        except IndexUnavailable as exc:
+            return f"live {exc.reason}"
+    return None
 
 
 def check_disk_space(store: IndexStore) -> None:

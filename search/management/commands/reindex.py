@@ -1,13 +1,17 @@
 """manage.py reindex statutes|papers|all: build new index versions and switch them live."""
 
+import logging
+
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from search.indexes.build import BuildFailed, is_stale
+from search.indexes.build import BuildFailed, stale_reason
 from search.indexes.names import INDEX_NAMES
 from search.indexes.records import run_recorded_build
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild
 from search.progress import ProgressBar
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -20,17 +24,25 @@ class Command(BaseCommand):
         parser.add_argument(
             "--if-stale",
             action="store_true",
-            help="Only build an index that is missing or older than the data in the database.",
+            help=(
+                "Only build an index that is missing, older than the data in the database, or "
+                "whose live version cannot be opened and read (checked as /healthz does)."
+            ),
         )
 
     def handle(self, *args: object, **options: object) -> None:
         names = INDEX_NAMES if options["index"] == "all" else (str(options["index"]),)
         verbosity = int(str(options["verbosity"]))
         for name in names:
-            if options["if_stale"] and not is_stale(name):
+            if options["if_stale"]:
+                reason = stale_reason(name)
+                if reason is None:
+                    if verbosity:
+                        self.stdout.write(f"{name}: live index is up to date, not rebuilt")
+                    continue
+                logger.warning("%s index rebuilt at start: %s", name, reason)
                 if verbosity:
-                    self.stdout.write(f"{name}: live index is up to date, not rebuilt")
-                continue
+                    self.stdout.write(f"{name}: rebuilding: {reason}")
             build = IndexBuild.objects.create(index_name=name)
             bar = ProgressBar(self.stdout, 0, f"{name} index", unit=" docs")
 
