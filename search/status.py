@@ -8,8 +8,9 @@ from search.backends.base import IndexUnavailable
 from search.backends.registry import get_backend
 from search.indexes.freshness import live_freshness
 from search.indexes.names import INDEX_NAMES
+from search.indexes.requests import dead_reason
 from search.indexes.store import IndexStore
-from search.models import Chunk, Paper, Source
+from search.models import Chunk, IndexBuild, Paper, Source
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class IndexStatus:
     problem: str = ""
     # The loaded data changed after the live version was built.
     rebuild_pending: bool = False
+    # The build queued or running now, if its process is alive (a dead one is never shown).
+    build: dict[str, object] | None = None
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready form."""
@@ -33,6 +36,7 @@ class IndexStatus:
             "doc_count": self.doc_count,
             "built_at": self.built_at,
             "rebuild_pending": self.rebuild_pending,
+            "build": self.build,
         }
         if self.problem:
             facts["problem"] = self.problem
@@ -42,16 +46,40 @@ class IndexStatus:
 def index_status(name: str, *, probe: bool = False) -> IndexStatus:
     """The live pointer and version facts; with `probe`, the index is opened and read too."""
     meta = IndexStore(name).live_meta()
+    building = active_build(name)
     if meta is None:
-        return IndexStatus(name, False, None, None, None, "no live version")
+        return IndexStatus(name, False, None, None, None, "no live version", build=building)
     if probe:
         try:
             get_backend().probe(name)
         except IndexUnavailable as exc:
-            return IndexStatus(name, False, meta.version, None, meta.built_at, exc.reason)
+            return IndexStatus(
+                name, False, meta.version, None, meta.built_at, exc.reason, build=building
+            )
     fresh = live_freshness(name, meta.version)
     pending = fresh is not None and fresh.pending
-    return IndexStatus(name, True, meta.version, meta.doc_count, meta.built_at, "", pending)
+    return IndexStatus(
+        name, True, meta.version, meta.doc_count, meta.built_at, "", pending, building
+    )
+
+
+def active_build(name: str) -> dict[str, object] | None:
+    """The latest build of `name` queued or running, unless its process is dead (a killed
+    command-line build stays `running` in its record until the next worker start or
+    `reindex` settles it)."""
+    build = (
+        IndexBuild.objects.filter(index_name=name, status__in=IndexBuild.ACTIVE_STATUSES)
+        .order_by("-created_at")
+        .first()
+    )
+    if build is None or dead_reason(build) is not None:
+        return None
+    return {
+        "id": build.pk,
+        "status": build.status,
+        "docs_done": build.docs_done,
+        "docs_total": build.docs_total,
+    }
 
 
 def all_index_status(*, probe: bool = False) -> list[IndexStatus]:

@@ -3,6 +3,7 @@
 Called by `manage.py reindex` and by the admin's background task alike.
 """
 
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from search.indexes.documents import (
     index_contents,
     index_extras,
 )
-from search.indexes.store import IndexStore, VersionMeta, write_extra
+from search.indexes.store import LIVE_FILE, IndexStore, VersionMeta, write_extra
 from search.models import IndexBuild
 
 # Room needed on disk, as a multiple of the live version's size (old + new side by side).
@@ -81,6 +82,22 @@ def stale_reason(
     return None
 
 
+def check_writable(store: IndexStore) -> None:
+    """Refuse to start, saying what and how to fix, when the index folder cannot be written."""
+    folder = store.versions_dir
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".writable-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise BuildFailed(
+            f"cannot write the index folder {folder} ({exc.strerror or exc}): make it "
+            "writable by the user running the portal, or set PORTAL_INDEX_DIR to a folder "
+            "that is"
+        ) from exc
+
+
 def check_disk_space(store: IndexStore) -> None:
     """Refuse to start when the disk cannot hold a second version beside the live one."""
     store.root.mkdir(parents=True, exist_ok=True)
@@ -103,6 +120,7 @@ def build_index(
     """Build `index_name` into a new version and switch to it; raise BuildFailed on any fault."""
     store = IndexStore(index_name)
     writer = writer or get_backend().writer()
+    check_writable(store)
     with store.build_lock():
         store.cleanup()
         check_disk_space(store)
@@ -140,7 +158,16 @@ def build_index(
             if isinstance(exc, BuildFailed | KeyboardInterrupt | SystemExit):
                 raise
             raise BuildFailed(f"{type(exc).__name__}: {exc}") from exc
-        store.switch(version)
+        try:
+            store.switch(version)
+        except OSError as exc:
+            # A complete version nobody will serve would hold its disk until the next build.
+            shutil.rmtree(store.version_dir(version), ignore_errors=True)
+            raise BuildFailed(
+                f"could not switch the live index to version {version} ({exc.strerror or exc}"
+                f" writing {LIVE_FILE} in {store.root}); that version was removed and the "
+                "live index is unchanged"
+            ) from exc
         removed = store.cleanup()
     return BuildResult(index_name, version, written, seconds, tuple(removed))
 

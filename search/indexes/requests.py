@@ -126,11 +126,7 @@ def recover_stale_builds() -> list[IndexBuild]:
     now = timezone.now()
     recovered = []
     for build in IndexBuild.objects.filter(status__in=IndexBuild.ACTIVE_STATUSES):
-        reason = (
-            _running_dead_reason(build, now)
-            if build.status == IndexBuild.Status.RUNNING
-            else _queued_dead_reason(build, now)
-        )
+        reason = dead_reason(build, now)
         if reason is None:
             continue
         # Conditional on the row being unchanged, so a build that just reported is not failed.
@@ -148,6 +144,15 @@ def recover_stale_builds() -> list[IndexBuild]:
             build.refresh_from_db()
             recovered.append(build)
     return recovered
+
+
+def dead_reason(build: IndexBuild, now: datetime | None = None) -> str | None:
+    """Why an active build is dead (its process gone, silent, or never run); None: alive.
+    Reads only, so a status answer can leave a dead build out without settling it."""
+    now = now or timezone.now()
+    if build.status == IndexBuild.Status.RUNNING:
+        return _running_dead_reason(build, now)
+    return _queued_dead_reason(build, now)
 
 
 def pid_alive(pid: int) -> bool:

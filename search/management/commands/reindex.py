@@ -7,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from search.indexes.build import BuildFailed, stale_reason
 from search.indexes.names import INDEX_NAMES
 from search.indexes.records import run_recorded_build
+from search.indexes.requests import recover_stale_builds
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild
 from search.progress import ProgressBar
@@ -33,6 +34,10 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         names = INDEX_NAMES if options["index"] == "all" else (str(options["index"]),)
         verbosity = int(str(options["verbosity"]))
+        # Builds left running by a killed process are settled first, as the worker and the
+        # admin do, so the records never show a dead build as running.
+        for dead in recover_stale_builds():
+            self.stderr.write(self.style.WARNING(f"{dead}: {dead.error}"))
         for name in names:
             if options["if_stale"]:
                 reason = stale_reason(name)
