@@ -1,0 +1,1 @@
+"""Citations: how people write them, and the sections they name."""
