@@ -10,6 +10,7 @@ from django.db.models import Count
 
 from search.citations import prefix_template
 from search.models import Section, Source
+from search.text.code_order import code_order_key
 
 NUMBER_RUN = re.compile(r"(\d+)")
 COVERAGE_NOT_STATED = "coverage not stated"
@@ -60,7 +61,7 @@ def title_forms(corpus: str, titles: set[str], chapters: set[str]) -> list[str]:
     """The values `title=` accepts for a source: CFR parts for regulations, titles otherwise."""
     # Every CFR row shares title 12; the part (stored as chapter) is what narrows a search.
     values = chapters if corpus == "regulation" and len(titles) <= 1 else titles
-    return sorted((v for v in values if v), key=natural_key)
+    return sorted((v for v in values if v), key=code_order_key)
 
 
 def citation_forms(rows: Iterable[tuple[str, str, str]]) -> dict[str, list[dict[str, Any]]]:

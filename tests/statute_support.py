@@ -88,6 +88,7 @@ def real_statute_index(
     from search.models import IngestedFile, Section, Source
     from search.statutes.catalog import forget_catalogs
     from search.statutes.chapters import forget_chapters
+    from search.statutes.code_listing import forget_listings
 
     folder = base / "data" / "statutes"
     folder.mkdir(parents=True)
@@ -98,6 +99,7 @@ def real_statute_index(
         build_index("statutes")
         forget_catalogs()
         forget_chapters()
+        forget_listings()
         try:
             yield base / "indexes"
         finally:

@@ -115,10 +115,10 @@ def test_chapters_are_labelled_as_their_sections_cite_them() -> None:
         tuple(
             chapters_from_rows(
                 [
-                    ("wa-stat", "59", "59-18", "59.18.010"),
-                    ("wa-stat", "59", "59-18", "59.18.280"),
-                    ("ga-stat", "20", "2a", "20-2A-6"),
-                    ("ga-stat", "46", "2a", "46-2A-1"),
+                    ("wa-stat", "59", "59-18", "59.18.010", None),
+                    ("wa-stat", "59", "59-18", "59.18.280", None),
+                    ("ga-stat", "20", "2a", "20-2A-6", None),
+                    ("ga-stat", "46", "2a", "46-2A-1", None),
                 ]
             )
         )

@@ -24,6 +24,8 @@ SEARCH_FIELDS = {
     # Issues 12 and 13: how the query was read, paging, the scope's lists and switches.
     "read_as", "citation", "chapter", "offset", "next_offset", "rank_cap", "jurisdictions",
     "include", "stem", "headings", "not_loaded",
+    # Issue 23: acts the query names, and a citation of a part, range or et seq.
+    "popular_names", "citation_form",
 }  # fmt: skip
 
 
@@ -213,7 +215,8 @@ def test_section_by_id_returns_the_whole_section(client: Client, statutes_loaded
     assert body["body"].endswith("shall in particular:")
     assert body["ends_at_colon"] is True
     assert notes.ENDS_AT_COLON_NOTE in body["note"]
-    assert body["previous"]["id"] == "wa:statute:59.18.280"
+    # Neighbours in code order: 59.18.060 is the chapter's first (the file puts 260, 280 first).
+    assert body["previous"] is None
     assert body["next"]["id"] == "wa:statute:59.18.070"
     for key in ("citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",
                 "chapter", "section", "as_of", "url"):  # fmt: skip

@@ -93,14 +93,16 @@ def test_a_chapter_citation_lists_the_chapter_in_code_order(
     status, body = api(client, q="RCW 59.18")
     assert status == 200 and body["read_as"] == "chapter"
     assert body["chapter"]["label"] == "59.18" and body["chapter"]["chapter"] == "59-18"
+    # The fixture's file lists 260, 280, 060, 070, 310: the answer is in code order.
     assert [row["id"] for row in body["results"]] == [
-        "wa:statute:59.18.260",
-        "wa:statute:59.18.280",
         "wa:statute:59.18.060",
         "wa:statute:59.18.070",
+        "wa:statute:59.18.260",
+        "wa:statute:59.18.280",
         "wa:statute:59.18.310",
     ]
     assert "chapter 59.18 of the Revised Code of Washington" in body["note"]
+    assert "listed in code order" in body["note"]
     html = client.get(PAGE, {"q": "RCW 59.18"}).content.decode()
     assert "Chapter 59.18: rows 1–5 of 5 sections, in code order." in html
     assert 'href="/sources/wa-stat/chapter/?title=59&amp;chapter=59-18"' in html

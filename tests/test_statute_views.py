@@ -143,8 +143,9 @@ def test_section_page_shows_text_metadata_and_neighbours(
     assert "<mark>return</mark>" in html and "<mark>security deposit</mark>" in html
     assert "2 matches highlighted" in html
     assert 'data-copy="RCW 59.18.280"' in html
+    # Neighbours in code order (the fixture's file order is 260, 280, 060, 070, 310).
     assert 'rel="prev" href="/statutes/wa:statute:59.18.260/?q=return' in html
-    assert 'rel="next" href="/statutes/wa:statute:59.18.060/?q=return' in html
+    assert 'rel="next" href="/statutes/wa:statute:59.18.310/?q=return' in html
     assert 'href="/statutes/?q=return+%22security+deposit%22&amp;jurisdiction=wa"' in html
     assert "Revised Code of Washington" in html
     assert "<dt>As of</dt><dd>2024</dd>" in html

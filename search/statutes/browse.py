@@ -1,7 +1,7 @@
 """The browse pages: a source's table of contents, one chapter's sections, breadcrumbs.
 
 Tables of contents come from the live version's chapter table (no query); a chapter's
-sections are one filter-only query on the index, in file order.
+sections are listed in code order (`search.statutes.code_listing`).
 """
 
 from collections.abc import Mapping
@@ -12,12 +12,13 @@ from urllib.parse import urlencode
 from django import forms
 from django.urls import reverse
 
-from search.backends.base import Terms
 from search.form_fields import bound_above
-from search.statutes.catalog import Catalog, SourceFacts
+from search.statutes.catalog import REGULATION, Catalog, SourceFacts
 from search.statutes.chapters import Chapter, ChapterTable, chapter_ref
-from search.statutes.citation_search import listing
+from search.statutes.code_listing import ordered_ids, page_of
+from search.statutes.code_names import CFR, USC, chapter_name, title_name
 from search.statutes.rows import StatuteRow, row_from_hit
+from search.text.code_order import cited_title
 
 # Sections listed per chapter page (a chapter page pages with `offset`).
 CHAPTER_PAGE = 200
@@ -73,7 +74,7 @@ def crumbs(catalog: Catalog, table: ChapterTable, source: str, title: str, chapt
     return Crumbs(
         source=catalog.by_code.get(source),
         source_url=contents,
-        title=title,
+        title=found.cited_title if found else cited_title(title),
         title_url=f"{contents}#{title_anchor(title)}",
         chapter=found,
         chapter_url=chapter_url(found) if found else "",
@@ -82,31 +83,71 @@ def crumbs(catalog: Catalog, table: ChapterTable, source: str, title: str, chapt
 
 
 def contents_context(catalog: Catalog, table: ChapterTable, source: str) -> dict[str, Any] | None:
-    """A source's table of contents (None for a source that is not loaded)."""
+    """A source's table of contents (None for a source that is not loaded): titles and
+    chapters in code order, each shown as cited and named where a name is known."""
     facts = catalog.by_code.get(source)
     if facts is None:
         return None
+    noun = "Part" if facts.corpus == REGULATION else "Chapter"
     titles = [
         {
             "title": title,
+            "label": chapters[0].cited_title if chapters else title,
+            "name": title_name(source, title) or _title_range(chapters),
             "anchor": title_anchor(title),
             "sections": sum(c.sections for c in chapters),
-            "chapters": [{"chapter": c, "url": chapter_url(c)} for c in chapters],
+            "chapters": [
+                {"chapter": c, "url": chapter_url(c), "name": chapter_name(c), "noun": noun}
+                for c in chapters
+            ],
         }
         for title, chapters in table.titles(source)
     ]
     return {
         "source": facts,
         "titles": titles,
+        "noun": noun,
         "chapter_count": len(table.by_source.get(source, ())),
         "examples": catalog.grammar.examples(source),
         "aliases": catalog.grammar.aliases_of(source),
     }
 
 
+def _title_range(chapters: tuple[Chapter, ...]) -> str:
+    """A title with no name: its first and last chapters' names."""
+    if not chapters:
+        return ""
+    first, last = chapter_name(chapters[0]), chapter_name(chapters[-1])
+    if len(chapters) == 1 or first == last:
+        return first
+    head = first.split(" … ")[0]
+    tail = last.split(" … ")[-1]
+    return f"{head} … {tail}" if head and tail else ""
+
+
+def federal_titles(catalog: Catalog, table: ChapterTable) -> list[dict[str, Any]]:
+    """The US Code's and CFR's loaded titles with their names, for the sources page."""
+    found = []
+    for source in (USC, CFR):
+        facts = catalog.by_code.get(source)
+        if facts is None:
+            continue
+        titles = [
+            {
+                "label": chapters[0].cited_title if chapters else title,
+                "name": title_name(source, title),
+                "url": f"{toc_url(source)}#{title_anchor(title)}",
+                "parts": len(chapters),
+            }
+            for title, chapters in table.titles(source)
+        ]
+        found.append({"source": facts, "titles": titles})
+    return found
+
+
 def chapter_sections(chapter: Chapter, offset: int) -> tuple[tuple[StatuteRow, ...], int]:
-    """One page of a chapter's sections in file order, and how many it has."""
-    page = listing((Terms("chapter_ref", (chapter.ref,)),), CHAPTER_PAGE, offset)
+    """One page of a chapter's sections in code order, and how many it has."""
+    page = page_of(ordered_ids((chapter,)), CHAPTER_PAGE, offset)
     rows = tuple(
         row_from_hit(rank, hit, scored=False) for rank, hit in enumerate(page.hits, offset + 1)
     )
@@ -157,10 +198,14 @@ def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, A
     offset = form.first_row()
     rows, total = chapter_sections(found, offset) if form.is_valid() else ((), found.sections)
     here = chapter_url(found)
+    facts = catalog.by_code.get(source)
     return {
         "form": form,
         "chapter": found,
-        "source": catalog.by_code.get(source),
+        "name": chapter_name(found),
+        "noun": "Part" if facts is not None and facts.corpus == REGULATION else "Chapter",
+        "title_name": title_name(source, found.title),
+        "source": facts,
         "contents_url": toc_url(source),
         "title_url": f"{toc_url(source)}#{title_anchor(found.title)}",
         "chapter_url": here,

@@ -5,7 +5,9 @@ the version as `chapters.json`) and read once per live version (`load_chapters`)
 browse pages, the `chapter=` filter and chapter citations (`RCW 59.18`) need no database
 query. The data's `chapter` field is a folder name (`59-18`, `0083`, `division-14-...`);
 `label` is how the chapter is cited when its sections say so (`59.18` when most of its
-sections are `59.18.nnn`), else that field.
+sections are `59.18.nnn`), else that field. Chapters, and the sections in them, are in code
+order (`search.text.code_order`): `first`/`last` are the chapter's first and last sections as
+the code counts them, and `decimal` says whether its source numbers sections decimally.
 """
 
 import re
@@ -21,7 +23,7 @@ from django.db.models import Count, Max
 from search.citations import chapter_key
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
-from search.sources import natural_key
+from search.text.code_order import Key, cited_title, code_order_key, decimal_numbering
 
 CHAPTERS_FILE = "chapters"
 REF_SEPARATOR = "|"
@@ -47,6 +49,12 @@ class Chapter:
     label: str
     first: str
     last: str
+    # How the title is cited (`10.1` for Virginia's stored `101`), the headings of the first
+    # and last sections, and whether the source numbers sections decimally (`83.425`).
+    title_label: str = ""
+    first_heading: str = ""
+    last_heading: str = ""
+    decimal: bool = False
 
     @property
     def ref(self) -> str:
@@ -58,9 +66,24 @@ class Chapter:
         written = (self.chapter, self.label, f"{self.title}-{self.chapter}")
         return frozenset(k for k in (chapter_key(w) for w in written) if k)
 
+    @property
+    def cited_title(self) -> str:
+        """The title as cited (`IX`, `60`, `10.1`), not as stored (`ix`, `0060`, `101`)."""
+        return self.title_label or cited_title(self.title)
+
+    def section_key(self, number: str) -> Key:
+        """A section number's place in this chapter's code order."""
+        return code_order_key(number, decimal=self.decimal)
+
+    @property
+    def order_key(self) -> tuple[Key, Key]:
+        """Where the chapter sits in its source: by title, then chapter, as cited."""
+        return (code_order_key(self.cited_title), code_order_key(self.label))
+
     def as_row(self) -> list[Any]:
         return [self.source, self.title, self.chapter, self.sections, self.label, self.first,
-                self.last]  # fmt: skip
+                self.last, self.title_label, self.first_heading, self.last_heading,
+                self.decimal]  # fmt: skip
 
 
 def section_stem(number: str) -> str | None:
@@ -79,17 +102,45 @@ def chapter_label(chapter: str, numbers: Sequence[str]) -> str:
     return chapter
 
 
-def chapters_from_rows(rows: Iterable[tuple[str, str, str, str]]) -> list[Chapter]:
-    """Chapters from (source, title, chapter, section) rows in file order."""
-    numbers: dict[tuple[str, str, str], list[str]] = {}
-    for source, title, chapter, section in rows:
-        numbers.setdefault((source, title or "", chapter or ""), []).append(section)
-    return [
-        Chapter(
-            source, title, chapter, len(found), chapter_label(chapter, found), found[0], found[-1]
-        )  # fmt: skip
-        for (source, title, chapter), found in numbers.items()
-    ]
+Row = tuple[str, str, str, str, str | None]
+
+
+def chapters_from_rows(rows: Iterable[Row]) -> list[Chapter]:
+    """Chapters from (source, title, chapter, section, heading) rows in file order."""
+    found: dict[tuple[str, str, str], list[tuple[str, str]]] = {}
+    for source, title, chapter, section, heading in rows:
+        found.setdefault((source, title or "", chapter or ""), []).append((section, heading or ""))
+    decimal = _decimal_sources(found)
+    title_numbers: dict[tuple[str, str], list[str]] = {}
+    for (source, title, _), sections in found.items():
+        title_numbers.setdefault((source, title), []).extend(n for n, _ in sections[:50])
+    chapters = []
+    for (source, title, chapter), sections in found.items():
+        ordered = sorted(sections, key=lambda s: code_order_key(s[0], decimal=decimal[source]))
+        numbers = [n for n, _ in sections]
+        chapters.append(
+            Chapter(
+                source,
+                title,
+                chapter,
+                len(sections),
+                chapter_label(chapter, numbers),
+                ordered[0][0],
+                ordered[-1][0],
+                cited_title(title, title_numbers[(source, title)]),
+                ordered[0][1],
+                ordered[-1][1],
+                decimal[source],
+            )  # fmt: skip
+        )
+    return chapters
+
+
+def _decimal_sources(found: dict[tuple[str, str, str], list[tuple[str, str]]]) -> dict[str, bool]:
+    by_source: dict[str, list[list[str]]] = {}
+    for (source, _, _), sections in found.items():
+        by_source.setdefault(source, []).append([n for n, _ in sections])
+    return {source: decimal_numbering(chapters) for source, chapters in by_source.items()}
 
 
 @dataclass(frozen=True)
@@ -108,7 +159,7 @@ class ChapterTable:
         for chapter in self.chapters:
             grouped.setdefault(chapter.source, []).append(chapter)
         return {
-            source: tuple(sorted(found, key=lambda c: (natural_key(c.title), natural_key(c.label))))
+            source: tuple(sorted(found, key=lambda c: c.order_key))
             for source, found in grouped.items()
         }
 
@@ -175,12 +226,12 @@ def load_chapters() -> ChapterTable:
     return table
 
 
-def database_rows() -> Iterable[tuple[str, str, str, str]]:
-    """(source, title, chapter, section) of every loaded section in file order."""
+def database_rows() -> Iterable[Row]:
+    """(source, title, chapter, section, heading) of every loaded section in file order."""
     from search.models import Section
 
     return Section.objects.order_by("source", "ordinal").values_list(
-        "source", "title", "chapter", "section"
+        "source", "title", "chapter", "section", "heading"
     )
 
 

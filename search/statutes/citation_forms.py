@@ -11,13 +11,14 @@ Prefixes are compared by their letters (`prefix_shape`: `42 U.S.C. §` and `42 U
 `usc`) and looked up by key (`citation_key`: `42usc3604`). Pure Python: no Django, no engine.
 """
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from search.citations import citation_key, prefix_shape
-from search.statutes.mentions import Scanner
+from search.statutes.mentions import Scanner, flexible
 
 # jurisdiction -> (how people write a prefix, the data's prefix it stands for). Bluebook and
 # common forms; `#` is the title number a prefix carries (`# U.S.C.`).
@@ -183,6 +184,12 @@ class CitationGrammar:
     def query_scanner(self) -> Scanner:
         """Finds every recognised citation form in a query, in any letter case."""
         return Scanner(self.written_prefixes, ignore_case=True)
+
+    @cached_property
+    def prefix_pattern(self) -> re.Pattern[str]:
+        """Any recognised written prefix alone (`24 C.F.R.`, `RCW`), in any letter case."""
+        body = "|".join(f"(?:{flexible(p)})" for p in self.written_prefixes) or r"(?!)"
+        return re.compile(r"(?<![\w.])(?P<prefix>" + body + ")", re.IGNORECASE)
 
     @cached_property
     def written_prefixes(self) -> tuple[str, ...]:

@@ -16,8 +16,11 @@ from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, HitPage, Listing
 from search.citations import number_key
 from search.statutes.catalog import Catalog
-from search.statutes.chapters import Chapter, ChapterTable, section_stem
+from search.statutes.chapters import Chapter, ChapterTable, load_chapters, section_stem
 from search.statutes.citation_forms import CitationGrammar
+from search.statutes.citations.span_lookup import answer_span
+from search.statutes.citations.spans import PART, SpanReading, read_span
+from search.statutes.code_listing import ordered_ids, page_of
 from search.statutes.mentions import NUMBER, Mention
 from search.statutes.rows import ROW_FIELDS
 from search.statutes.scope import Scope
@@ -28,6 +31,8 @@ CITATION = "citation"
 NUMBER_ONLY = "number"
 MIXED = "mixed"
 UNLOADED = "unloaded"
+# A part, a range or `et seq.` (`24 CFR part 982`, `42 U.S.C. §§ 3601-3619`).
+SPAN = "span"
 # Longer queries are questions, not citations: they are only scanned for citations inside.
 MAX_CITATION_QUERY_CHARS = 120
 MAX_SCANNED_QUERY_CHARS = 2_000
@@ -38,6 +43,7 @@ _BARE = re.compile(
     re.IGNORECASE,
 )
 _SEPARATORS = set(".-:/")
+_TITLE = re.compile(r"^\s*(\d+[A-Za-z]?)\s")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class QueryReading:
     number: str = ""
     mentions: tuple[Mention, ...] = ()
     places: tuple[str, ...] = ()
+    # The span the query cites (SPAN), or may cite when its one section is not loaded.
+    span: SpanReading | None = None
 
 
 NOT_A_CITATION = QueryReading(NONE)
@@ -62,6 +70,15 @@ def read_query(q: str, grammar: CitationGrammar) -> QueryReading:
     bare = _BARE.fullmatch(q)
     if bare is not None and len(q) <= MAX_CITATION_QUERY_CHARS:
         return QueryReading(NUMBER_ONLY, text=q.strip(), number=bare.group("num"))
+    span = read_span(q, grammar) if len(q) <= MAX_CITATION_QUERY_CHARS else None
+    if span is not None and grammar.unloaded_place(span.prefix) is None:
+        if span.words:
+            cited = tuple(m for m in grammar.query_scanner.find(q) if not m.marker)
+            return QueryReading(MIXED, mentions=cited, span=span)
+        if not span.maybe_section:
+            return QueryReading(SPAN, span.text, span.prefix, span.first, span=span)
+    else:
+        span = None
     mentions = grammar.query_scanner.find(q)
     places = tuple(
         dict.fromkeys(p for m in mentions if (p := grammar.unloaded_place(m.prefix)) is not None)
@@ -74,7 +91,7 @@ def read_query(q: str, grammar: CitationGrammar) -> QueryReading:
                 return QueryReading(NUMBER_ONLY, text=text, number=mention.number)
             if places:
                 return QueryReading(UNLOADED, text=text, places=places)
-            return QueryReading(CITATION, text, mention.prefix, mention.number)
+            return QueryReading(CITATION, text, mention.prefix, mention.number, span=span)
     cited = tuple(m for m in mentions if not m.marker and grammar.knows(m.prefix))
     if cited or places:
         return QueryReading(MIXED, mentions=cited, places=places)
@@ -96,6 +113,9 @@ class CitationAnswer:
     # The sources the citation names, and (when it names nothing) its section's chapter.
     sources: tuple[str, ...] = ()
     near: Chapter | None = None
+    # A part, range or `et seq.` read (its form), and what the answer adds to the note.
+    form: str = ""
+    said: str = ""
 
 
 NOTHING = HitPage((), 0)
@@ -116,11 +136,18 @@ def answer_citation(
     """
     if reading.kind == UNLOADED:
         return CitationAnswer(reading.text, NOTHING)
+    if reading.kind == SPAN and reading.span is not None:
+        return _span_answer(reading.span, catalog, chapters, limit=limit, offset=offset)
     sources: tuple[str, ...]
     if reading.kind == CITATION:
         keys = catalog.grammar.keys(reading.prefix, reading.number)
         page = listing((Terms("citation_key", keys),), limit, offset)
         sources = catalog.grammar.sources_for(reading.prefix)
+        if not page.total and reading.span is not None:
+            # `42 U.S.C. 3601-3619`: no section has that number; read it as a range.
+            spanned = _span_answer(reading.span, catalog, chapters, limit=limit, offset=offset)
+            if spanned.page.total:
+                return spanned
     elif reading.kind == NUMBER_ONLY and narrowed(scope):
         numbered = Terms("section_key", (number_key(reading.number),))
         page = listing((numbered, *scope.filters(catalog)), limit, offset)
@@ -129,14 +156,33 @@ def answer_citation(
         return None
     if page.total:
         return CitationAnswer(reading.text, page, sources=sources)
-    found = chapters.find(reading.number, sources)
+    found = _in_cited_title(chapters.find(reading.number, sources), reading.prefix)
     if len(found) == 1:
-        page = listing((Terms("chapter_ref", (found[0].ref,)),), limit, offset)
+        page = page_of(ordered_ids(found), limit, offset)
         if page.total:
             return CitationAnswer(reading.text, page, found[0], sources=(found[0].source,))
     near = nearest_chapter(reading.number, sources, chapters)
     miss = citation_miss(reading, sources, catalog, near)
     return CitationAnswer(reading.text, NOTHING, miss=miss, sources=sources, near=near)
+
+
+def _in_cited_title(found: tuple[Chapter, ...], prefix: str) -> tuple[Chapter, ...]:
+    """The chapters in the title a prefix carries (`24` of `24 CFR`: 12 CFR has a part 1003
+    too), all of them when it carries none."""
+    title = _TITLE.match(prefix)
+    if title is None:
+        return found
+    return tuple(c for c in found if c.title == title.group(1))
+
+
+def _span_answer(
+    span: SpanReading, catalog: Catalog, chapters: ChapterTable, *, limit: int, offset: int
+) -> CitationAnswer:
+    found = answer_span(span, catalog, chapters, limit=limit, offset=offset)
+    return CitationAnswer(
+        span.text, found.page, found.chapter if span.form == PART else None, found.miss,
+        found.sources, form=span.form, said=found.said,
+    )  # fmt: skip
 
 
 def nearest_chapter(
@@ -191,6 +237,11 @@ def citation_miss(
 def cited_sections(reading: QueryReading, catalog: Catalog) -> tuple[SectionRef, ...]:
     """Sections cited inside a query of words (or carrying a bare number), for a box above
     the keyword results."""
+    if reading.kind == MIXED and reading.span is not None:
+        spanned = answer_span(reading.span, catalog, load_chapters(), limit=MAX_CITATION_MATCHES,
+                              offset=0)  # fmt: skip
+        if spanned.page.total:
+            return tuple(ref_from_hit(hit) for hit in spanned.page.hits)
     if reading.kind == MIXED:
         keys = tuple(
             dict.fromkeys(

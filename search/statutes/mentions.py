@@ -23,6 +23,8 @@ NUMBER = r"\d+[A-Za-z]*(?:[.\-:/][0-9A-Za-z]+)*"
 TRAIL = 96
 LEAD_SLACK = 12
 _MARKER = r"(?:§§?|[Ss]ections?|[Ss]ecs?\.|ss?\.)"
+# What may stand between a prefix and its number: `42 U.S.C. § 3604`, `Sec. 3604`, `section`.
+SECTION_SIGN = r"(?:§§?|[Ss][Ee][Cc][Ss]?\.|[Ss]ections?\b)"
 _MARKER_WORD = re.compile(_MARKER)
 # Each marker anchor, and where its marker starts relative to it (`ection` is `section`'s,
 # `ec.` is `sec.`'s): few anchors, since each costs a pass over the text.
@@ -97,7 +99,13 @@ class Scanner:
     def _compile(self, prefixes: Sequence[str]) -> re.Pattern[str]:
         body = "|".join(f"(?:{flexible(p)})" for p in prefixes) or r"(?!)"
         return re.compile(
-            r"(?<![\w.])(?P<prefix>" + body + r")\s*(?:§§?\s*)?(?P<num>" + NUMBER + ")",
+            r"(?<![\w.])(?P<prefix>"
+            + body
+            + r")\s*(?:"
+            + SECTION_SIGN
+            + r"\s*)?(?P<num>"
+            + NUMBER
+            + ")",
             self.flags,
         )
 

@@ -8,8 +8,9 @@ from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import STATUTES
 from search.jurisdictions import is_state_code, jurisdiction_name
 from search.query import OVER_LIMIT, ParsedQuery
-from search.statutes.catalog import STATE_REGULATION_SUFFIX, Catalog, SourceFacts
+from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog, SourceFacts
 from search.statutes.chapters import Chapter
+from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
 
 BODY_ONLY_NOTE = "Keyword (BM25) search of section body text only, not headings."
@@ -71,22 +72,43 @@ def named_place_hint(catalog: Catalog, places: tuple[str, ...]) -> str:
     )
 
 
-def citation_note(text: str, total: int, chapter: Chapter | None, catalog: Catalog) -> str:
+def citation_note(
+    text: str, total: int, chapter: Chapter | None, catalog: Catalog, form: str = ""
+) -> str:
     """Said when a query was answered as a citation rather than searched as words."""
     if chapter is not None:
         facts = catalog.by_code.get(chapter.source)
         name = facts.name if facts else chapter.source
+        noun = "part" if facts is not None and facts.corpus == REGULATION else "chapter"
         return (
-            f"Read as a citation of a chapter: '{text}' is chapter {chapter.label} of the "
+            f"Read as a citation of a {noun}: '{text}' is {noun} {chapter.label} of the "
             f"{name} ({chapter.source}), {chapter.sections:,} loaded section"
-            f"{'s' if chapter.sections != 1 else ''}, listed in file order; the words were not "
+            f"{'s' if chapter.sections != 1 else ''}, listed in code order; the words were not "
             f"searched. {WORDS_NOTE}"
         )
     if not total:
         return f"Read as a citation, so the words were not searched. {WORDS_NOTE}"
+    what = {"range": "a range", "et seq.": "a section and those after it in its chapter"}
+    kind = f" of {what[form]}" if form in what else ""
     return (
-        f"Read as a citation: '{text}' names {total} loaded section{'s' if total != 1 else ''}, "
-        f"listed in file order; the words were not searched. {WORDS_NOTE}"
+        f"Read as a citation{kind}: '{text}' names {total:,} loaded section"
+        f"{'s' if total != 1 else ''}, listed in code order; the words were not searched. "
+        f"{WORDS_NOTE}"
+    )
+
+
+def popular_names_note(offered: tuple[OfferedName, ...]) -> str:
+    """Said when a query names acts: their citations are offered, the words still searched."""
+    lines = []
+    for named in offered:
+        cited = " · ".join(
+            c.citation + ("" if c.loaded else " (not loaded)") for c in named.citations
+        )
+        lines.append(f"{named.act.name} ({cited})")
+    return (
+        f"The query names {'; '.join(lines)}: "
+        f"{'its' if len(offered) == 1 else 'their'} sections are offered above the rows; the "
+        "words were searched as usual."
     )
 
 

@@ -2,10 +2,14 @@
 
 from dataclasses import asdict
 from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
 
 from search.csv_export import slug
 from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.chapters import Chapter
+from search.statutes.citations.popular_names import OfferedName
 from search.statutes.crossrefs import CrossRef
 from search.statutes.sections import SectionDetail, SectionRef
 from search.statutes.service import StatuteSearchResult
@@ -32,6 +36,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "q": result.q,
         "read_as": result.read_as,
         "citation": result.citation,
+        "citation_form": result.citation_form or None,
         "chapter": chapter_payload(result.chapter),
         "terms_searched": list(result.terms_searched),
         "terms_dropped": [{"term": d.term, "reason": d.reason} for d in result.terms_dropped],
@@ -49,6 +54,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "headings": result.headings,
         "not_loaded": list(result.not_loaded),
         "citation_matches": [ref_payload(r) for r in result.citation_matches],
+        "popular_names": [popular_name_payload(n) for n in result.popular_names],
         "warnings": list(result.warnings),
         "results": [{key: _plain(getattr(row, key)) for key in keys} for row in result.results],
     }
@@ -123,6 +129,24 @@ def csv_rows(result: StatuteSearchResult) -> list[list[Any]]:
 def csv_filename(result: StatuteSearchResult) -> str:
     """`statute-search-<query>-rows-21-40.csv`."""
     return f"statute-search-{slug(result.q)}-rows-{result.first_row}-{result.last_row}.csv"
+
+
+def popular_name_payload(named: OfferedName) -> dict[str, Any]:
+    """An act the query names: its citations, each with the search that lists its sections."""
+    return {
+        "name": named.act.name,
+        "area": named.act.area,
+        "line": named.act.line,
+        "citations": [
+            {
+                "citation": c.citation,
+                "loaded": c.loaded,
+                "url": f"{reverse('statute_search')}?{urlencode({'q': c.citation})}",
+                "api_url": f"{reverse('api_statute_search')}?{urlencode({'q': c.citation})}",
+            }
+            for c in named.citations
+        ],
+    }
 
 
 def chapter_payload(chapter: Chapter | None) -> dict[str, Any] | None:

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from search.citations import citation_key
 from search.models import Section
+from search.text.code_order import code_order_key
 
 # A citation is short and has a digit; anything else is not worth a look-up.
 MAX_CITATION_CHARS = 120
@@ -91,12 +92,28 @@ def _detail(section: Section) -> SectionDetail:
 
 
 def neighbours(section: Section) -> tuple[SectionRef | None, SectionRef | None]:
-    """The sections just before and after this one in file order, within its chapter."""
-    chapter = Section.objects.filter(
+    """The sections just before and after this one in code order, within its chapter."""
+    from search.statutes.chapters import chapter_ref, load_chapters
+
+    chapter = load_chapters().by_ref.get(
+        chapter_ref(section.source, section.title, section.chapter)
+    )
+    decimal = chapter.decimal if chapter is not None else False
+    numbers = Section.objects.filter(
         source=section.source, title=section.title, chapter=section.chapter
-    ).only(*REF_FIELDS, "ordinal")
-    before = chapter.filter(ordinal__lt=section.ordinal).order_by("-ordinal").first()
-    after = chapter.filter(ordinal__gt=section.ordinal).order_by("ordinal").first()
+    ).values_list("id", "section", "ordinal")
+    ordered = sorted(numbers, key=lambda row: (code_order_key(row[1], decimal=decimal), row[2]))
+    ids = [row[0] for row in ordered]
+    at = ids.index(section.id) if section.id in ids else -1
+    wanted = {
+        "previous": ids[at - 1] if at > 0 else None,
+        "next": ids[at + 1] if 0 <= at < len(ids) - 1 else None,
+    }
+    found = {
+        s.id: s for s in Section.objects.filter(id__in=[i for i in wanted.values() if i])
+        .only(*REF_FIELDS)
+    }  # fmt: skip
+    before, after = found.get(wanted["previous"] or ""), found.get(wanted["next"] or "")
     return (_ref(before) if before else None, _ref(after) if after else None)
 
 

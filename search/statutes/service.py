@@ -21,11 +21,13 @@ from search.statutes.citation_search import (
     CITATION,
     NOT_A_CITATION,
     NUMBER_ONLY,
+    SPAN,
     UNLOADED,
     answer_citation,
     cited_sections,
     read_query,
 )
+from search.statutes.citations.popular_names import OfferedName, PopularName, names_in, offer
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.sections import SectionRef
@@ -37,6 +39,8 @@ HEADING_WEIGHT = 0.5
 TIE_BREAK_FIELD = "order"
 WORDS = "words"
 CHAPTER = "chapter"
+USC_SOURCE = "usc"
+CFR_SOURCE = "cfr"
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,10 @@ class StatuteSearchResult:
     rank_cap: int = 0
     # Places the query names whose law is not loaded (said before any row).
     not_loaded: tuple[str, ...] = ()
+    # `part`, `range` or `et seq.` when the citation named several sections that way.
+    citation_form: str = ""
+    # Acts the query names ("Fair Housing Act"), offered above the rows like a citation.
+    popular_names: tuple[OfferedName, ...] = ()
 
     @property
     def jurisdiction(self) -> str | None:
@@ -114,6 +122,11 @@ class StatuteSearchResult:
         return max(self.offset - self.limit, 0) if self.offset > 0 else None
 
     @property
+    def chapter_noun(self) -> str:
+        """What the cited chapter is called: a CFR part is a `Part`."""
+        return "Part" if self.results and self.results[0].corpus == "regulation" else "Chapter"
+
+    @property
     def jump(self) -> SectionRef | None:
         """The one section a citation named (the page opens it)."""
         if self.read_as != CITATION or self.total != 1 or not self.results:
@@ -141,7 +154,13 @@ def search_statutes(
     reading = NOT_A_CITATION if request.words else read_query(request.q, catalog.grammar)
     named = tuple(dict.fromkeys([*reading.places, *named_places(request.q)]))
     warnings = _place_warnings(catalog, request, named)
-    if reading.kind in (CITATION, NUMBER_ONLY, UNLOADED):
+    acts = names_in(request.q)
+    if acts:
+        chapters = chapters or load_chapters()
+        popular = _offered(acts, catalog, chapters)
+    else:
+        popular = ()
+    if reading.kind in (CITATION, NUMBER_ONLY, UNLOADED, SPAN):
         answer = answer_citation(
             reading, request.scope, catalog, chapters or load_chapters(), limit=limit,
             offset=request.offset,
@@ -149,12 +168,16 @@ def search_statutes(
         if answer is not None:
             _check_offset(request.offset, answer.page.total)
             rows = _rows(answer.page, request.offset, scored=False)
-            said = notes.citation_note(answer.text, answer.page.total, answer.chapter, catalog)
+            said = " ".join(
+                filter(None, (notes.citation_note(answer.text, answer.page.total, answer.chapter,
+                                                  catalog, answer.form), answer.said))
+            )  # fmt: skip
             return _result(
                 request, catalog, parsed, requested, limit, answer.page.total, rows,
                 [*warnings, *([answer.miss] if answer.miss else [])], named,
                 read_as=CHAPTER if answer.chapter else CITATION, citation=answer.text,
                 chapter=answer.chapter, near=answer.near, cited=answer.sources, said=said,
+                popular=popular, form=answer.form,
             )  # fmt: skip
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
@@ -163,7 +186,7 @@ def search_statutes(
     return _result(
         request, catalog, parsed, requested, limit, page.total,
         _rows(page, request.offset, scored=True), warnings, named,
-        matches=cited_sections(reading, catalog),
+        matches=cited_sections(reading, catalog), popular=popular,
     )  # fmt: skip
 
 
@@ -230,6 +253,8 @@ def _result(
     near: Chapter | None = None,
     cited: tuple[str, ...] = (),
     said: str = "",
+    popular: tuple[OfferedName, ...] = (),
+    form: str = "",
 ) -> StatuteSearchResult:
     scope = request.scope
     searched = read_as == WORDS
@@ -238,6 +263,8 @@ def _result(
     elif requested > limit:
         warnings.append(notes.limit_capped_warning(requested, limit))
     explanations = [said] if said else []
+    if popular:
+        explanations.append(notes.popular_names_note(popular))
     if searched:
         explanations.append(notes.ranking_note(stem=request.stem, headings=request.headings))
     if any(row.ends_at_colon for row in rows):
@@ -271,7 +298,17 @@ def _result(
         near=near,
         rank_cap=cap,
         not_loaded=not_loaded,
+        popular_names=popular,
+        citation_form=form,
     )
+
+
+def _offered(
+    acts: tuple[PopularName, ...], catalog: Catalog, chapters: ChapterTable
+) -> tuple[OfferedName, ...]:
+    """The named acts, each citation marked loaded or not (the US Code, each CFR part)."""
+    parts = {(c.title, c.chapter) for c in chapters.by_source.get(CFR_SOURCE, ())}
+    return offer(acts, USC_SOURCE in catalog.by_code, lambda t, p: (t, p) in parts)
 
 
 def _place_warnings(

@@ -5,7 +5,12 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from search.statutes.browse import ChapterPageForm, chapter_page_context, contents_context
+from search.statutes.browse import (
+    ChapterPageForm,
+    chapter_page_context,
+    contents_context,
+    federal_titles,
+)
 from search.statutes.catalog import load_catalog
 from search.statutes.chapters import load_chapters
 from search.statutes.chart import jurisdiction_chart
@@ -81,7 +86,7 @@ def source_contents(request: HttpRequest, source: str) -> HttpResponse:
 
 @require_GET
 def source_chapter(request: HttpRequest, source: str) -> HttpResponse:
-    """One chapter's sections in file order, with a search within it."""
+    """One chapter's sections in code order, with a search within it."""
     form = ChapterPageForm(request.GET, table=load_chapters(), source=source)
     context = chapter_page_context(load_catalog(), form)
     if context is None:
@@ -98,5 +103,6 @@ def sources_page(request: HttpRequest) -> HttpResponse:
         "catalog": catalog,
         "chart": jurisdiction_chart(catalog),
         "coverage_note": coverage_note(catalog),
+        "federal_titles": federal_titles(catalog, load_chapters()),
     }
     return render(request, "statutes/sources.html", context)
