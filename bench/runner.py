@@ -19,7 +19,7 @@ from bench.indexing import FTS5, READ, TANTIVY, BuildStat, index_root, run_build
 from bench.latency import ScenarioResult, paper_layers, run_scenario, statute_layers
 from bench.load import LoadResult, merged, run_load
 from bench.quality import Quality, paper_author_quality, paper_quality, statute_quality
-from bench.quality.harness import SetResult, answer_tables, score_sets
+from bench.quality.harness import NOTES, SetResult, answer_tables, score_sets
 from bench.raw import RawEngine
 from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
 from bench.server import Gunicorn, HttpClient
@@ -65,7 +65,8 @@ class Results:
         if self.quality:
             found.append(report.quality_table(self.quality, self.baseline))
         if self.answers:
-            found += [report.Table(*grid) for grid in answer_tables(self.answers)]
+            grids = answer_tables(self.answers)
+            found += [report.Table(*grid, notes=list(NOTES)) for grid in grids]
         if self.survey:
             found.append(survey_table(self.survey))
         if self.serving:

@@ -78,6 +78,12 @@ def test_params_are_key_value_pairs() -> None:
         parse_params(["stem"])
 
 
+def test_a_param_with_a_kind_prefix_goes_only_to_that_kind_of_set() -> None:
+    portal = Portal({"stem": "true", "statutes:expand": "false", "papers:match": "all_words"})
+    assert portal.extra("statutes") == {"stem": "true", "expand": "false"}
+    assert portal.extra("papers") == {"stem": "true", "match": "all_words"}
+
+
 @pytest.mark.django_db
 def test_every_engine_ranks_the_fixture_questions_confined_like_the_portal(
     built_indexes: Path, tmp_path: Path

@@ -24,7 +24,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--portal-only", action="store_true", help="skip the two baselines")
     parser.add_argument(
         "--param", action="append", default=[], metavar="KEY=VALUE",
-        help="added to every portal request (repeatable), e.g. expand=false or stem=true",
+        help="added to every portal request (repeatable), e.g. stem=true; "
+        "statutes:expand=false or papers:match=all_words for one kind of set only",
     )  # fmt: skip
     parser.add_argument("--per-query", action="store_true", help="print each query's gold rank")
     parser.add_argument("--limit", type=int, help="at most this many queries per set")
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.conf import settings
 
-    from bench.quality.harness import as_json, markdown, per_query, score_sets
+    from bench.quality.harness import NOTES, as_json, markdown, per_query, score_sets
     from bench.quality.sets import load_sets
 
     started = time.monotonic()
@@ -73,9 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     notes += [
         f"portal: its JSON API in-process, live indexes of {settings.PORTAL_INDEX_DIR}"
         + (f", with {' '.join(f'{k}={v}' for k, v in params.items())}" if params else ""),
-        "baselines: the query's non-stop words OR-ed, plain BM25 (FTS5 bm25(), tantivy "
-        "defaults) over the same texts (statute bodies per jurisdiction; papers: abstracts, "
-        "and for the title and author sets also titles and authors), confined the same way",
+        *NOTES,
     ]
     text = markdown(results, notes)
     print(text)
@@ -84,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "quality.md").write_text(text)
     if args.json:
-        args.json.write_text(json.dumps(as_json(results, params), indent=1) + "\n")
+        figures = as_json(results, params) | {"notes": notes}
+        args.json.write_text(json.dumps(figures, indent=1) + "\n")
     log(f"done: {args.out / 'quality.md'}")
     errors = sum(len(o.errors) for r in results for o in r.outcomes.values())
     if errors:

@@ -14,6 +14,17 @@ from bench.quality.sets import Case, QuestionSet, load_sets
 from bench.quality.shards import default_cache
 
 PORTAL = "portal"
+NOTES = (
+    "gold@k: share of queries with a gold item in the top k; MRR@10: mean of 1/rank of the "
+    "first gold item (0 when not in the top 10); papers are ranked one chunk per paper.",
+    "baselines: the query's non-stop words OR-ed, plain BM25 with each engine's defaults "
+    "(SQLite FTS5 bm25(), tantivy's default tokenizer) over the same texts, confined the same "
+    "way: statute bodies, one table per jurisdiction (so word statistics are the "
+    "jurisdiction's own), source/title as the case names them; papers: each paper's "
+    "abstract, plus title and authors for the title and author sets.",
+    "seconds: the set's wall time (a baseline answer already kept for the same data costs "
+    "nothing).",
+)
 ENGINES = (PORTAL, FTS5, TANTIVY)
 LABELS = {PORTAL: "portal", FTS5: "SQLite FTS5 bm25", TANTIVY: "raw tantivy BM25"}
 

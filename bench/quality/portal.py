@@ -20,20 +20,34 @@ class Answer:
 
 @dataclass
 class Portal:
-    """One test client; `params` are added to every request (`expand=false`, `stem=true`)."""
+    """One test client; `params` are added to every request (`expand=false`, `stem=true`).
+
+    A key prefixed with a set's kind (`statutes:expand`, `papers:match`) goes only to the
+    requests of that kind's sets.
+    """
 
     params: dict[str, str] = field(default_factory=dict)
     client: Client = field(default_factory=Client)
 
+    def extra(self, kind: str) -> dict[str, str]:
+        """The added parameters for a set of this kind."""
+        found = {k: v for k, v in self.params.items() if ":" not in k}
+        for key, value in self.params.items():
+            prefix, _, name = key.partition(":")
+            if name and prefix == kind:
+                found[name] = value
+        return found
+
     def request(self, questions: QuestionSet, case: Case) -> tuple[str, dict[str, str]]:
         """The API path and query parameters for one case."""
+        extra = self.extra(questions.kind)
         if questions.kind == PAPERS:
-            return PAPER_API, {"query": case.query, **questions.portal, **self.params}
+            return PAPER_API, {"query": case.query, **questions.portal, **extra}
         params = {"q": case.query, **questions.portal}
         for name in ("jurisdiction", "source", "title"):
             if getattr(case, name):
                 params[name] = getattr(case, name)
-        return STATUTE_API, {**params, **self.params}
+        return STATUTE_API, {**params, **extra}
 
     def ask(self, questions: QuestionSet, case: Case) -> Answer:
         path, params = self.request(questions, case)
