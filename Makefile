@@ -7,7 +7,7 @@ PORT ?= 8000
 PYTHON_BIN := $(shell for c in python3.13 python3.12 $$HOME/.pyenv/versions/3.13*/bin/python3.13 $$HOME/.pyenv/versions/3.12*/bin/python3.12 /usr/local/bin/python3.13 /usr/bin/python3.13 /usr/bin/python3.12; do \
 	if "$$c" -c 'import sys; assert sys.version_info[:2] in ((3,13),(3,12))' >/dev/null 2>&1; then echo "$$c"; break; fi; done)
 
-.PHONY: run test test-postgres loadtest install install-dev prepare serve lint bench check-python
+.PHONY: run test test-postgres loadtest install install-dev prepare serve lint bench quality check-python
 
 check-python:
 	@if [ -z "$(PYTHON_BIN)" ]; then echo "error: Python 3.13 (or 3.12) is required but neither was found. Install python3.13 and retry." >&2; exit 1; fi
@@ -81,3 +81,8 @@ bench: install
 	$(PY) manage.py ingest_statutes
 	$(PY) manage.py ingest_papers
 	$(PY) -m bench $(BENCH_ARGS)
+
+## Answer quality on every dev set, the portal against SQLite FTS5 and raw tantivy BM25 (a few
+## minutes; bench/out/quality.md). `make quality QUALITY_ARGS="--sets statutes_questions_dev --per-query"`.
+quality: install
+	$(PY) -m bench.quality $(QUALITY_ARGS)
