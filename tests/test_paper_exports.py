@@ -52,8 +52,39 @@ def test_papers_without_arxiv_id_authors_or_date_still_cite() -> None:
     paper = cited("scirex:abc", arxiv_id=None, authors=(), published=None, categories=(),
                   title="The Question Answering", url=url)  # fmt: skip
     entry = bibtex_entry(paper)
-    assert entry.startswith("@misc{scirexabc,") and "eprint" not in entry and "year" not in entry
+    assert entry.startswith("@misc{question,") and "eprint" not in entry and "year" not in entry
     assert "url = {http://testserver/papers/scirex:abc/}" in entry
+    untitled = cited("scirex:abc", arxiv_id=None, authors=(), published=None, title="$$")
+    assert citation_key(untitled) == "scirexabc"
+
+
+def test_a_paper_with_an_arxiv_id_and_no_date_takes_the_ids_year() -> None:
+    # SciREX's "Attention Is All You Need": an arXiv id recovered, no authors, no date.
+    attention = cited("scirex:0b0c", arxiv_id="1706.03762", authors=(), published=None,
+                      categories=(), title="Attention Is All You Need",
+                      url="https://arxiv.org/abs/1706.03762")  # fmt: skip
+    entry = bibtex_entry(attention)
+    assert entry.startswith("@misc{attention2017,\n")
+    for line in ("year = {2017}", "eprint = {1706.03762}", "archivePrefix = {arXiv}"):
+        assert line in entry
+    assert "author" not in entry and "primaryClass" not in entry  # the data has neither
+    with_authors = cited("1706.03762", authors=("Ashish Vaswani", "Noam Shazeer"),
+                         published=None, title="Attention Is All You Need")  # fmt: skip
+    assert citation_key(with_authors) == "vaswani2017attention"
+    assert "author = {Ashish Vaswani and Noam Shazeer}" in bibtex_entry(with_authors)
+    old_style = cited("hep-th/9901001", published=None, title="Strings")
+    assert "year = {1999}" in bibtex_entry(old_style)
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "expected"),
+    [("1706.03762", (2017, 6)), ("2505.23808", (2025, 5)), ("0704.0001", (2007, 4)),
+     ("hep-th/9901001", (1999, 1)), ("math.AG/0101001", (2001, 1)), ("nonsense", None)],
+)  # fmt: skip
+def test_an_arxiv_id_says_when_it_was_issued(arxiv_id: str, expected: object) -> None:
+    from search.papers.arxiv_ids import issued
+
+    assert issued(arxiv_id) == expected
 
 
 @pytest.mark.parametrize(
@@ -142,3 +173,29 @@ def test_paper_page_has_a_cite_block_and_author_links(client: Client, paper_inde
     assert "@misc{garciaperez2025sparse," in html and "doi = {10.1000/kernels_2025}" in html
     assert "data-copy=" in html and "Copy BibTeX" in html
     assert "authors=Jos%C3%A9+Garc%C3%ADa-P%C3%A9rez" in html and "sort=newest" in html
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("the LSTM network hochreiter1997long.", "the LSTM network [Hochreiter 1997]."),
+        ("memory hochreiter1997 and gated", "memory [Hochreiter 1997] and gated"),
+        ("as in Peters2017SemisupervisedST, Zaremba2014", "as in [Peters 2017], [Zaremba 2014]"),
+        ("McCann2017LearnedIT and rush-2015", "[McCann 2017] and [Rush 2015]"),
+        # Data sets, splits and venues of the same shape, and other keys, stay as written.
+        (
+            "on newstest2014, val2014, VOC2012, CoNLL-2005",
+            "on newstest2014, val2014, VOC2012, CoNLL-2005",
+        ),
+        (
+            "EMNLP2017 Horizon2020 mid-1980s word2vec gruEval14",
+            "EMNLP2017 Horizon2020 mid-1980s word2vec gruEval14",
+        ),
+        ("a [hl]vaswani2017attention[/hl] b", "a [hl]vaswani2017attention[/hl] b"),
+        ("see https://x.org/abc2019def", "see https://x.org/abc2019def"),
+    ],
+)
+def test_inline_reference_keys_read_as_author_and_year(text: str, shown: str) -> None:
+    from search.papers.reference_keys import readable_references
+
+    assert readable_references(text) == shown

@@ -119,6 +119,57 @@ def test_facet_counts_link_to_filtered_searches(client: Client, paper_index: Pat
     assert parse_qs(urlsplit(lora_href).query)["entities"] == ["LoRA"] and lora_count == 4
 
 
+SEARCH_PARAMS = {
+    "query": ["adaptation"], "match": ["any_words"], "sort": ["newest"], "limit": ["3"],
+    "dateFrom": ["2020-01-01"], "detail": ["full"], "diversifyBy": ["contentType"],
+    "categories": ["cs.CL", "cs.LG"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("inline", [False, True])
+def test_every_filter_link_keeps_the_other_parameters_and_starts_at_row_one(
+    client: Client, paper_index: Path, inline: bool
+) -> None:
+    from urllib.parse import urlencode
+
+    url = PAGE + "?" + urlencode({**SEARCH_PARAMS, "offset": ["3"]}, doseq=True)
+    html = html_of(client, url + ("&facets=true" if inline else ""))
+    if not inline:  # the panel loads on its own: its links are what counts
+        html += html_of(client, facets_url(html), **HTMX)
+    links = [
+        unescape(h) for h in re.findall(r'<a (?:class="[^"]*" )?href="(/papers/\?[^"]+)"', html)
+    ]
+    changed = {"contentType", "entities", "authors"}
+    checked = 0
+    for link in links:
+        params = parse_qs(urlsplit(link).query)
+        if not changed & params.keys() and "offset" in params:
+            continue  # paging: keeps the offset on purpose
+        for name, values in SEARCH_PARAMS.items():
+            if name != "authors":
+                assert params.get(name) == values, (link, name)
+        assert "offset" not in params, link
+        assert ("facets" in params) == inline, link
+        checked += 1
+    assert checked >= 5  # content types, entities and author names all link
+
+
+def test_an_unclosed_quote_is_said_as_in_the_statute_search(
+    client: Client, built_indexes: Path
+) -> None:
+    from django.utils.html import escape
+
+    from search.text.query_notes import UNCLOSED_QUOTE_WARNING
+
+    shown = f'<p class="warn" role="note">{escape(UNCLOSED_QUOTE_WARNING)}</p>'
+    assert shown in html_of(client, PAGE + '?query=low+"rank+adaptation')
+    assert shown in html_of(client, '/statutes/?q=landlord+"security+deposit')
+    api = client.get("/api/search_keyword", {"query": 'low "rank adaptation'}).json()
+    assert UNCLOSED_QUOTE_WARNING in api["note"]
+    closed = html_of(client, PAGE + '?query=low+"rank+adaptation"')
+    assert "Unclosed quote" not in closed
+
+
 def test_truncation_shows_a_banner(client: Client, paper_index: Path, settings: Any) -> None:
     settings.PORTAL_PAPER_POOL_CAP = 2
     html = html_of(client, PAGE + "?query=adaptation")

@@ -19,6 +19,10 @@ _VERSIONED = rf"(?P<id>{_NEW}|{_OLD})(?:v\d+)?(?:\.pdf)?/?"
 IN_TEXT = re.compile(rf"(?<![\w./-]){_PREFIX}{_VERSIONED}(?!\w|\.\d)", re.IGNORECASE)
 WHOLE = re.compile(rf"\s*{_PREFIX}{_VERSIONED}\s*", re.IGNORECASE)
 _VERSION = re.compile(r"v\d+$")
+# The year and month an id was issued in: YYMM at the start (new style) or after the slash.
+_ISSUED = re.compile(r"^(?:[A-Za-z.-]+/)?(\d{2})(0[1-9]|1[0-2])")
+ABS_URL = "https://arxiv.org/abs/{}"
+PDF_URL = "https://arxiv.org/pdf/{}"
 _OLD_ARCHIVE = re.compile(r"^([A-Za-z-]+)(\.[A-Za-z]{2})?/")
 MAX_IDS = 10
 
@@ -53,3 +57,23 @@ def _canonical(found: str) -> str:
         return found
     subject = (archive.group(2) or "").upper()
     return f"{archive.group(1).lower()}{subject}/{found[archive.end() :]}"
+
+
+def issued(arxiv_id: str) -> tuple[int, int] | None:
+    """The (year, month) an arXiv id was issued in: `1706.03762` -> (2017, 6), `hep-th/9901001`
+    -> (1999, 1); None for text that is no id. Ids began in 1991, so `91`-`99` are 1900s."""
+    found = _ISSUED.match(arxiv_id.strip())
+    if found is None:
+        return None
+    year = int(found.group(1))
+    return (1900 + year if year >= 91 else 2000 + year), int(found.group(2))
+
+
+def abs_url(arxiv_id: str) -> str:
+    """The paper's abstract page on arxiv.org."""
+    return ABS_URL.format(arxiv_id)
+
+
+def pdf_url(arxiv_id: str) -> str:
+    """The paper's PDF on arxiv.org."""
+    return PDF_URL.format(arxiv_id)

@@ -2,7 +2,9 @@
 
 Pure: no Django, no engine. The caller hands over the rows as shown (same filters, order and
 offset as the page) and each paper's URL. BibTeX follows arXiv's own export: `@misc` with
-`eprint`, `archivePrefix` and `primaryClass`, plus `doi` when the data has one. LaTeX in
+`eprint`, `archivePrefix` and `primaryClass`, plus `doi` when the data has one; a paper with no
+recorded date takes its year from its arXiv id (`1706.03762`: 2017), and its key is readable
+(`vaswani2017attention`; with no authors recorded, `attention2017`). LaTeX in
 titles (`$k$-means`) is kept as math; everything else that TeX would read as a command is
 escaped, so an entry never breaks a bibliography. CSV cells go through the shared writer
 (`search.csv_export`), which defuses what a spreadsheet would run as a formula.
@@ -17,6 +19,7 @@ from datetime import date
 from search.csv_export import csv_text as write_csv
 from search.csv_export import slug
 from search.marks import HL_CLOSE, HL_OPEN
+from search.papers.arxiv_ids import issued
 
 BIBTEX_TYPE = "application/x-bibtex; charset=utf-8"
 CSV_COLUMNS = (
@@ -100,8 +103,9 @@ def bibtex_entry(paper: CitedPaper, key: str | None = None) -> str:
     fields: list[tuple[str, str]] = [("title", "{" + tex(paper.title) + "}")]
     if paper.authors:
         fields.append(("author", " and ".join(tex(a) for a in paper.authors)))
-    if paper.published:
-        fields.append(("year", str(paper.published.year)))
+    year = citation_year(paper)
+    if year:
+        fields.append(("year", year))
     if paper.arxiv_id:
         fields += [("eprint", paper.arxiv_id), ("archivePrefix", "arXiv")]
         if paper.categories:
@@ -113,15 +117,24 @@ def bibtex_entry(paper: CitedPaper, key: str | None = None) -> str:
     return f"@misc{{{key or citation_key(paper)},\n{body}\n}}\n"
 
 
+def citation_year(paper: CitedPaper) -> str:
+    """The year to cite: the recorded date's, else the year its arXiv id was issued in."""
+    if paper.published:
+        return str(paper.published.year)
+    found = issued(paper.arxiv_id) if paper.arxiv_id else None
+    return str(found[0]) if found else ""
+
+
 def citation_key(paper: CitedPaper) -> str:
-    """First author's last name, year and first title word (`mu2025denselora`); the paper id
-    when those are missing."""
+    """First author's last name, year and first title word (`mu2025denselora`); with no author
+    recorded, the first title word and year (`attention2017`); the paper id when the title
+    has no word either."""
     names = paper.authors[0].split() if paper.authors else []
     last = "".join(_KEY_WORD.findall(_ascii(names[-1]))) if names else ""
     words = [w for w in _KEY_WORD.findall(_ascii(paper.title)) if w not in KEY_SKIPS]
-    year = str(paper.published.year) if paper.published else ""
-    if last and words:
-        return f"{last}{year}{words[0]}"
+    year = citation_year(paper)
+    if words:
+        return f"{last}{year}{words[0]}" if last else f"{words[0]}{year}"
     return "".join(_KEY_WORD.findall(_ascii(paper.arxiv_id or paper.paper_id))) or "paper"
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from search.backends.registry import get_backend
 from search.models import Chunk, Paper
 from search.outcomes import NotFound
-from search.papers.arxiv_ids import normalise_arxiv_id
+from search.papers.arxiv_ids import abs_url, issued, normalise_arxiv_id, pdf_url
 from search.papers.licences import Licence, licence_for
 from search.query import parse_query
 
@@ -68,7 +68,18 @@ class PaperDetail:
     @property
     def arxiv_url(self) -> str | None:
         """The paper's arXiv abstract page."""
-        return f"https://arxiv.org/abs/{self.arxiv_id}" if self.arxiv_id else None
+        return abs_url(self.arxiv_id) if self.arxiv_id else None
+
+    @property
+    def arxiv_pdf_url(self) -> str | None:
+        """The paper's PDF on arXiv."""
+        return pdf_url(self.arxiv_id) if self.arxiv_id else None
+
+    @property
+    def arxiv_issued(self) -> date | None:
+        """The month its arXiv id was issued (the first of it), for a paper with no date."""
+        found = issued(self.arxiv_id) if self.arxiv_id else None
+        return date(found[0], found[1], 1) if found else None
 
     @property
     def page_url(self) -> str:

@@ -6,6 +6,7 @@ from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE, FieldWeights
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
 from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
+from search.text.query_notes import UNCLOSED_QUOTE_WARNING
 
 INDEX_UNAVAILABLE_NOTE = (
     "The papers index is not available, so nothing was searched (this is not zero matches). "
@@ -154,18 +155,22 @@ def _named_papers_note(facts: NoteFacts) -> list[str]:
     return found
 
 
-def _query_warnings(req: PaperSearchRequest, parsed: ParsedQuery) -> list[str]:
+def query_warnings(req: PaperSearchRequest, parsed: ParsedQuery) -> tuple[str, ...]:
+    """What the query's own shape needs said (an unclosed quote, a typed 'or'): in the note,
+    and on the page beside the results."""
     found = []
+    if parsed.unclosed_quote:
+        found.append(UNCLOSED_QUOTE_WARNING)
     if parsed.used_or and req.match != ANY_WORDS:
         found.append(
             "'or' in the query is a stop word and was dropped; it does not switch to any-word "
             "matching. To find chunks with any of the words, use match=any_words."
         )
-    if parsed.unclosed_quote:
-        found.append(
-            "The query has an unclosed double quote; the words after it were searched as "
-            "separate words, not as a phrase."
-        )
+    return tuple(found)
+
+
+def _query_warnings(req: PaperSearchRequest, parsed: ParsedQuery) -> list[str]:
+    found = list(query_warnings(req, parsed))
     if parsed.dropped:
         shown = ", ".join(f"{d.term} ({d.reason.replace('_', ' ')})" for d in parsed.dropped)
         found.append(f"Not searched: {shown}.")

@@ -53,9 +53,9 @@ def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> 
     if result is not None:
         request = result.request
         context["rows"] = tuple(_row(request, hit) for hit in result.hits)
-        context["facets_url"] = (
-            reverse("paper_facets") + "?" + request.query_string(offset=None, sort=None)
-        )
+        # The counts do not depend on the order or the page, but the links they carry keep
+        # both the order and everything else (only the offset starts again).
+        context["facets_url"] = reverse("paper_facets") + "?" + request.query_string(offset=None)
         context["with_facets_url"] = page_url(request, facets="true", offset=request.offset)
         context.update(_paging_links(result), exports=_export_links(request))
         if result.facets is not None:
@@ -73,14 +73,14 @@ def facets_context(request: PaperSearchRequest, facets: PaperFacets) -> dict[str
 
 
 def page_url(request: PaperSearchRequest, **changes: object) -> str:
-    """The search page URL for `request` with some parameters changed (facets left out: the
-    page loads them on its own). Unless `offset` is among the changes, a changed search
-    starts again at its first row."""
+    """The search page URL for `request` with some parameters changed and every other kept
+    (`facets=true` too: without JavaScript the counts stay on the page). Unless `offset` is
+    among the changes, a changed search starts again at its first row."""
     if changes and "offset" not in changes:
         changes["offset"] = None
     if changes.get("offset") == 0:
         changes["offset"] = None
-    return reverse("paper_search") + "?" + request.query_string(**{"facets": None, **changes})
+    return reverse("paper_search") + "?" + request.query_string(**changes)
 
 
 def _paging_links(result: PaperSearchResult) -> dict[str, str | None]:

@@ -172,6 +172,7 @@ class PaperSearchResult:
     coverage_note: str
     index_version: str
     run_query_id: int | None
+    warnings: tuple[str, ...] = ()  # the query's own shape (notes.query_warnings), shown too
 
 
 def parse_paper_query(text: str, match: str) -> tuple[ParsedQuery, tuple[str, ...]]:
@@ -286,6 +287,7 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
         coverage_note=catalog.coverage_note(),
         index_version=session.version,
         run_query_id=run_query_id,
+        warnings=notes.query_warnings(req, parsed),
     )
 
 

@@ -12,6 +12,7 @@ from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog
 from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
+from search.text.query_notes import UNCLOSED_QUOTE_WARNING
 
 BODY_ONLY_NOTE = "Keyword (BM25) search of section body text only, not headings."
 HEADINGS_NOTE = (
@@ -123,10 +124,6 @@ def paging_end_note(total: int, cap: int) -> str:
     return f"End of the list: all {total:,} matching sections have been shown."
 
 
-UNCLOSED_QUOTE_WARNING = (
-    'Unclosed quote: the text after the last " was searched as loose words, not as a phrase. '
-    "Close the quote to require the phrase."
-)
 OR_WARNING = (
     "'or' is not an operator here: it is dropped as a common word. Loose words already match "
     "any-of."

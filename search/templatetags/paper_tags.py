@@ -4,6 +4,9 @@ from typing import Any
 
 from django import template
 
+from search.papers.arxiv_ids import abs_url, pdf_url
+from search.papers.reference_keys import readable_references
+
 register = template.Library()
 AUTHORS_SHOWN = 4
 
@@ -46,3 +49,21 @@ def matched_outside_text(matched_in: Any) -> str:
         if field in names
     ]
     return "; ".join(parts)
+
+
+@register.filter
+def readable_refs(text: Any) -> str:
+    """Inline reference keys of full text as `[Author Year]` (before `hl`, which escapes)."""
+    return readable_references("" if text is None else str(text))
+
+
+@register.filter
+def arxiv_abs(arxiv_id: Any) -> str:
+    """The abstract page of an arXiv id on arxiv.org."""
+    return abs_url(str(arxiv_id))
+
+
+@register.filter
+def arxiv_pdf(arxiv_id: Any) -> str:
+    """The PDF of an arXiv id on arxiv.org."""
+    return pdf_url(str(arxiv_id))

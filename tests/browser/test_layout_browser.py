@@ -113,6 +113,48 @@ def test_tables_and_chart_stay_inside_a_phone_screen(
     assert size >= 14
 
 
+EVERY_PAGE_TYPE = (
+    "/",
+    "/statutes/",
+    "/statutes/?q=landlord+deposit&jurisdiction=wa&stem=true",
+    "/statutes/?q=RCW+59.18",  # a citation's chapter answer
+    "/statutes/wa:statute:59.18.280/?q=deposit",
+    "/statutes/wa:statute:0.0.0/",  # a section that is not loaded
+    "/sources/",
+    "/sources/wa-stat/",
+    "/sources/wa-stat/chapter/?title=59&chapter=59-18",
+    "/statutes/survey/",
+    "/statutes/survey/?q=landlord+%22security+deposit%22",
+    "/papers/",
+    "/papers/?query=adaptation&facets=true&detail=full",
+    "/papers/2106.09685/?query=lora",
+    "/papers/lookup/?title=adaptation",
+    "/runs/",
+    "/accounts/login/",
+    "/no/such/page/",
+)
+
+
+def test_no_page_type_is_wider_than_a_phone(
+    phone: Page, live_server: LiveServer, built_indexes: Path
+) -> None:
+    wide = {}
+    for path in EVERY_PAGE_TYPE:
+        phone.goto(live_server.url + path)
+        phone.wait_for_load_state("load")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            wide[path] = width
+    assert not wide, wide
+    # A long id, a long BibTeX line and a long URL wrap on the paper page.
+    phone.goto(live_server.url + "/papers/2106.09685/")
+    phone.locator("pre.bibtex").evaluate("el => { el.textContent += 'x'.repeat(300); }")
+    phone.locator(".meta-list dd code").first.evaluate(
+        "el => { el.textContent = 'scirex:' + '0b0cf7e00e7532e3'.repeat(4); }"
+    )
+    no_sideways_scroll(phone)
+
+
 def test_filters_stay_in_view_on_a_desktop(
     page: Page, live_server: LiveServer, statute_index: Path
 ) -> None:

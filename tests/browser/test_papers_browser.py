@@ -195,3 +195,18 @@ def test_only_submitted_searches_join_a_research_run(
     expect(page.locator("#id_query")).to_have_value("adaptation speech")
     expect(page.locator("#id_run_id")).to_have_value(str(research.pk))
     assert RunQuery.objects.count() == 1  # re-running from the history does not record
+
+
+def test_facet_links_keep_the_order_and_every_other_choice(
+    page: Page, live_server: object, built_indexes: Path
+) -> None:
+    page.goto(live_server.url + "/papers/?query=adaptation&sort=newest&limit=3&offset=3")  # type: ignore[attr-defined]
+    link = page.locator("aside.facets a", has_text="LoRA")  # the panel loads after the rows
+    expect(link).to_be_visible()
+    link.click()
+    expect(page).to_have_url(re.compile(r"entities=LoRA"))
+    for kept in ("sort=newest", "limit=3", "query=adaptation"):
+        expect(page).to_have_url(re.compile(kept))
+    assert "offset=" not in page.url  # a narrowed search starts at its first row
+    expect(page.locator("#id_sort")).to_have_value("newest")
+    expect(page.locator("#result-status")).to_contain_text("rows 1-")
