@@ -112,3 +112,17 @@ def test_a_run_is_attributed_to_the_tokens_user_and_a_foreign_run_refused(
     refused = call(client, "search_keyword", {"query": "LoRA", "run_id": theirs.pk}, **auth)
     assert "not one of your research runs" in assert_tool_error(refused, "bad_request")["note"]
     assert not ResearchRun.objects.get(pk=theirs.pk).queries.exists()
+
+
+def test_statute_search_offers_the_acts_a_query_names(client: Client, statute_index: Path) -> None:
+    result = call(client, "statute_search", {"q": "Fair Housing Act retaliation"})
+    body = result["structuredContent"]
+    assert result["isError"] is False and body["read_as"] == "words"
+    [named] = body["popular_names"]
+    assert named["name"] == "Fair Housing Act"
+    assert [c["citation"] for c in named["citations"]] == [
+        "42 U.S.C. §§ 3601-3619",
+        "24 CFR part 100",
+    ]
+    assert named["citations"][0]["url"] == "/statutes/?q=42+U.S.C.+%C2%A7%C2%A7+3601-3619"
+    assert "The query names Fair Housing Act" in body["note"]

@@ -72,8 +72,11 @@ STATUTE_SEARCH_DESCRIPTION = (
     "default): jurisdiction may list several (wa,us) in one ranked list, include= adds "
     "regulation sources beside the statutes, chapter= searches one chapter, stem=true matches "
     "word forms, headings=true searches headings too, offset= pages; a query that is a "
-    "citation (RCW 59.18.280, 42 USC 3604, RCW 59.18) is answered with the sections it names "
-    '(read_as "citation" or "chapter"), not searched as words.'
+    "citation (RCW 59.18.280, 42 USC 3604, RCW 59.18, 24 CFR part 982, 42 U.S.C. §§ "
+    "3601-3619, 42 U.S.C. 3601 et seq.) is answered with the sections it names in code order "
+    '(read_as "citation" or "chapter"), not searched as words. An act named in the query '
+    '("Fair Housing Act", "Section 8", "FDCPA") is offered in popular_names with its US Code '
+    "sections and CFR parts as citations to search; its words are still searched."
 )
 STATUTE_SURVEY_DESCRIPTION = (
     "The same keyword (BM25) search as statute_search, run in every loaded jurisdiction at "
