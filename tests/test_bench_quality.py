@@ -10,7 +10,16 @@ import pytest
 from bench.quality import sets as quality_sets
 from bench.quality.__main__ import main, parse_params
 from bench.quality.baselines import Baselines, words
-from bench.quality.harness import PORTAL, as_json, markdown, per_query, score_set
+from bench.quality.compare import compare
+from bench.quality.harness import (
+    PORTAL,
+    Outcome,
+    SetResult,
+    as_json,
+    markdown,
+    per_query,
+    score_set,
+)
 from bench.quality.portal import Portal
 from bench.quality.scoring import by_length, first_gold, length_of, score
 from bench.quality.sets import scitldr, statute_questions
@@ -76,6 +85,19 @@ def test_params_are_key_value_pairs() -> None:
     assert parse_params(["expand=false", " stem = true"]) == {"expand": "false", "stem": "true"}
     with pytest.raises(ValueError, match="KEY=VALUE"):
         parse_params(["stem"])
+
+
+def test_a_run_against_an_earlier_one_shows_figures_and_ranks_that_moved(tmp_path: Path) -> None:
+    questions = statute_questions(
+        "fixture", write_jsonl(tmp_path / "q.jsonl", QUESTIONS[:3]), "fixture questions"
+    )
+    earlier = as_json([SetResult(questions, {PORTAL: Outcome([2, 1, None])})], {})
+    text = compare([SetResult(questions, {PORTAL: Outcome([1, 4, None])})], earlier)
+
+    assert "fixture: gold@1 0.333 -> 0.333 (+0.000), gold@3 0.667 -> 0.333 (-0.333)" in text
+    assert "mrr@10 0.500 -> 0.417 (-0.083)" in text
+    assert [line.split()[:4] for line in text.splitlines()[2:]] == [
+        ["better", "2", "->", "1"], ["worse", "1", "->", "4"]]  # fmt: skip
 
 
 def test_a_param_with_a_kind_prefix_goes_only_to_that_kind_of_set() -> None:

@@ -30,6 +30,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--per-query", action="store_true", help="print each query's gold rank")
     parser.add_argument("--limit", type=int, help="at most this many queries per set")
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    parser.add_argument(
+        "--against", type=Path, metavar="FILE",
+        help="an earlier --json file: print how the portal's figures and ranks moved",
+    )  # fmt: skip
     parser.add_argument("--out", type=Path, default=OUT, help="folder for quality.md")
     parser.add_argument("--cache", type=Path, help="folder for the baselines' copies")
     return parser.parse_args(argv)
@@ -52,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from django.conf import settings
 
+    from bench.quality.compare import compare
     from bench.quality.harness import NOTES, as_json, markdown, per_query, score_sets
     from bench.quality.sets import load_sets
 
@@ -80,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if args.per_query:
         print("\n".join(per_query(r) for r in results))
+    if args.against:
+        print(compare(results, json.loads(args.against.read_text())))
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "quality.md").write_text(text)
     if args.json:
