@@ -126,12 +126,13 @@ def test_unknown_parameters_are_named_in_the_note(client: Client, paper_index: P
         ({"query": "lora", "facets": "perhaps"}, "facets"),
         ({"query": "lora", "diversifyBy": "author"}, "diversifyBy"),
         ({"query": "lora", "maxPerDocument": "-1"}, "maxPerDocument"),
-        ({"query": "lora", "run_id": "1"}, "run_id"),
+        ({"query": "lora", "run_id": "1"}, "run_id"),  # anonymous, from our own page
     ],
 )
 def test_bad_input_is_a_400_with_notes_and_terms(
     client: Client, paper_index: Path, params: dict[str, str], field: str
 ) -> None:
+    client.defaults["HTTP_SEC_FETCH_SITE"] = "same-origin"
     body = get(client, SEARCH, 400, **params)
     assert body["error"] == "bad_request" and field in body["errors"]
     assert body["note"].startswith("Bad request, nothing was searched.")
@@ -164,6 +165,7 @@ def test_run_id_of_your_own_run_records_the_query(
     user = django_user_model.objects.create_user("ada", password="pw")
     research = ResearchRun.objects.create(owner=user, name="PEFT")
     client.force_login(user)
+    client.defaults["HTTP_SEC_FETCH_SITE"] = "same-origin"  # our own page's script
     body = get(client, SEARCH, query="adaptation", run_id=research.pk)
     assert body["run_id"] == research.pk
     entry = RunQuery.objects.get(run=research)
@@ -177,6 +179,7 @@ def test_run_id_of_another_user_or_unknown_is_a_400(
     other = django_user_model.objects.create_user("other")
     research = ResearchRun.objects.create(owner=owner, name="mine")
     client.force_login(other)
+    client.defaults["HTTP_SEC_FETCH_SITE"] = "same-origin"
     for run_id in (research.pk, research.pk + 1000, "abc"):
         body = get(client, SEARCH, 400, query="lora", run_id=run_id)
         assert "is not one of your research runs" in body["errors"]["run_id"][0]
@@ -291,28 +294,53 @@ def test_bad_paging_order_format_and_authors_are_400s(
     assert body["note"].startswith("Bad request, nothing was searched.")
 
 
-def test_a_cross_site_request_cannot_write_to_a_run(
+def test_a_get_without_proof_of_our_origin_cannot_write_to_a_run(
     client: Client, paper_index: Path, django_user_model: Any
 ) -> None:
     user = django_user_model.objects.create_user("ada")
     research = ResearchRun.objects.create(owner=user, name="PEFT")
     client.force_login(user)
     params = {"query": "adaptation", "run_id": research.pk}
-    for headers in ({"HTTP_SEC_FETCH_SITE": "cross-site"}, {"HTTP_SEC_FETCH_SITE": "same-site"},
-                    {"HTTP_ORIGIN": "https://evil.example"}):  # fmt: skip
+    refused = (
+        {"HTTP_SEC_FETCH_SITE": "cross-site"}, {"HTTP_SEC_FETCH_SITE": "same-site"},
+        {"HTTP_ORIGIN": "https://evil.example"},
+        {"HTTP_REFERER": "https://evil.example/page"},  # only a foreign Referer
+        {"HTTP_SEC_FETCH_SITE": "none", "HTTP_ORIGIN": "https://evil.example"},
+        {"HTTP_SEC_FETCH_SITE": "none"}, {},  # typed, or a script holding the session
+    )  # fmt: skip
+    for headers in refused:
         response = client.get(SEARCH, params, **headers)
-        assert response.status_code == 400, headers
-        assert "another site" in response.json()["errors"]["run_id"][0]
+        assert response.status_code == 403, headers
+        body = response.json()
+        assert body["error"] == "run_write_refused" and "API token" in body["note"]
+        assert "Nothing was searched or recorded" in body["note"] and body["coverage_note"]
     assert not RunQuery.objects.exists()
-    # The same request from this site (or typed, or from a script) is recorded.
-    for headers in ({"HTTP_SEC_FETCH_SITE": "same-origin"}, {"HTTP_SEC_FETCH_SITE": "none"},
-                    {"HTTP_ORIGIN": "http://testserver"}, {}):  # fmt: skip
+    # From this site's own pages, the browser says so: recorded.
+    for headers in ({"HTTP_SEC_FETCH_SITE": "same-origin"}, {"HTTP_ORIGIN": "http://testserver"}):
         assert client.get(SEARCH, params, **headers).status_code == 200
-    assert RunQuery.objects.filter(run=research).count() == 4
-    # Without run_id a cross-site request is an ordinary search.
+    assert RunQuery.objects.filter(run=research).count() == 2
+    # Without run_id any request is an ordinary search.
     assert (
         client.get(SEARCH, {"query": "lora"}, HTTP_SEC_FETCH_SITE="cross-site").status_code == 200
     )
+
+
+def test_an_api_token_writes_to_its_owners_run(
+    client: Client, paper_index: Path, django_user_model: Any
+) -> None:
+    from search.tokens import issue_token
+
+    user = django_user_model.objects.create_user("ada")
+    research = ResearchRun.objects.create(owner=user, name="PEFT")
+    secret = issue_token(user, "script").secret
+    params = {"query": "adaptation", "run_id": research.pk}
+    response = client.get(SEARCH, params, HTTP_AUTHORIZATION=f"Bearer {secret}")
+    assert response.status_code == 200 and response.json()["run_id"] == research.pk
+    assert RunQuery.objects.filter(run=research).count() == 1
+    bad = client.get(SEARCH, params, HTTP_AUTHORIZATION="Bearer not-a-token")
+    assert bad.status_code == 401 and bad.json()["error"] == "invalid_token"
+    assert bad.json()["note"] and bad.json()["coverage_note"]
+    assert RunQuery.objects.filter(run=research).count() == 1
 
 
 def test_a_search_reads_no_database_once_the_catalog_is_loaded(

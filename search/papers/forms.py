@@ -66,11 +66,6 @@ SORT_CHOICES = [
     (OLDEST, "Oldest first"),
 ]
 FORMAT_CHOICES = [(JSON, "JSON"), (CSV, "CSV"), (BIBTEX, "BibTeX")]
-CROSS_SITE_RUN = (
-    "run_id records this search in your research run, which a request from another site "
-    "must not do: send it from this site (or from a script, which browsers do not mark as "
-    "cross-site), or leave run_id out."
-)
 
 
 def category_choices(catalog: PaperCatalog) -> list[tuple[str, str]]:
@@ -281,16 +276,14 @@ class PaperSearchForm(forms.Form):
         user: User | AnonymousUser | None = None,
         record: bool = False,
         exports: bool = False,
-        cross_site: bool = False,
     ) -> None:
-        """`record`: a valid run_id writes to the run's history (API and MCP calls, page
-        submits); `exports`: `format` is read (the JSON API); `cross_site`: the browser says
-        another site sent the request, so it may not write to a run."""
+        """`record`: a valid run_id writes to the run's history (API calls with a token or
+        our own origin's proof, MCP calls, page submits); `exports`: `format` is read (the
+        JSON API)."""
         super().__init__(data)
         self.catalog = catalog
         self.user = user or AnonymousUser()
         self.record = record
-        self.cross_site = cross_site
         if not exports:
             del self.fields["format"]
         # The query as the index runs it, parsed once in clean_query (also when rejected),
@@ -413,8 +406,6 @@ class PaperSearchForm(forms.Form):
         value = (self.cleaned_data.get("run_id") or "").strip()
         if not value:
             return None
-        if self.record and self.cross_site:
-            raise ValidationError(CROSS_SITE_RUN)
         try:
             run = own_run(self.user, value)
         except RunRejected as exc:

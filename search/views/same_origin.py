@@ -1,26 +1,30 @@
-"""Whether a request came from another site, for requests that write (a research run's history).
+"""Whether a request proves that this site sent it, for GETs that write (a research run's
+history through the JSON API).
 
 Browsers mark every request with Fetch Metadata: `Sec-Fetch-Site` is `same-origin` for our own
-pages, `none` for an address typed or bookmarked, and `same-site` or `cross-site` when another
-site's page made the browser send it (a link, a form, an image, a script). Clients that are
-not browsers send no such header; they hold their session themselves, so no other site can
-make them send a request. Browsers too old for Fetch Metadata still send `Origin` on a
-cross-site request made by a script; that is refused as well.
+pages' scripts, `none` for an address typed or bookmarked, and `same-site` or `cross-site` when
+another site's page made the browser send it (a link, a form, an image, a script). A script of
+ours in a browser too old for Fetch Metadata still sends `Origin`. Only those two are proof: a
+`Referer` can be left out or chosen, and `none` with another site's `Origin` is no request of
+ours. Other callers write with an API token (or through the page's POST, CSRF-checked).
 """
 
 from django.conf import settings
 from django.http import HttpRequest
 
-SAME_ORIGIN_SITES = frozenset({"same-origin", "none"})
+SAME_ORIGIN = "same-origin"
 
 
-def is_cross_site(request: HttpRequest) -> bool:
-    """True when the browser says another site (or a sibling subdomain) sent this request."""
+def has_same_origin_proof(request: HttpRequest) -> bool:
+    """True when the browser says our own origin sent this request (Fetch Metadata, or an
+    `Origin` naming this site); never for another site's Origin, whatever else it says."""
+    origin = request.headers.get("Origin")
+    if origin is not None and not is_own_origin(request, origin):
+        return False
     site = request.headers.get("Sec-Fetch-Site")
     if site is not None:
-        return site.strip().lower() not in SAME_ORIGIN_SITES
-    origin = request.headers.get("Origin")
-    return origin is not None and not is_own_origin(request, origin)
+        return site.strip().lower() == SAME_ORIGIN
+    return origin is not None
 
 
 def is_own_origin(request: HttpRequest, origin: str) -> bool:

@@ -73,6 +73,7 @@ def assert_notes(body: dict[str, Any], where: str) -> None:
 def signed_in(client: Client, built_indexes: Path) -> Client:
     """A signed-in client: a run_id is then checked, not refused for want of a user."""
     client.force_login(User.objects.create_user("numbers", password=None))
+    client.defaults["HTTP_SEC_FETCH_SITE"] = "same-origin"  # a run_id is then validated
     return client
 
 
