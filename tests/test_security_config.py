@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.templatetags.static import static
 from django.test import Client
 
 BASE_DIR = Path(__file__).resolve().parents[1]
@@ -207,9 +208,15 @@ def test_production_redirects_to_https_and_sends_hsts(tmp_path: Path) -> None:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/", "/healthz", "/admin/login/"])
+@pytest.mark.parametrize(
+    "path", ["/", "/healthz", "/admin/login/", "static:favicon.svg", "/static/favicon.svg"]
+)
 def test_security_headers_on_responses(client: Client, path: str) -> None:
+    """Pages, the API and static files (served by whitenoise) alike."""
+    if path.startswith("static:"):
+        path = static(path.removeprefix("static:"))  # the hashed name pages link
     response = client.get(path)
+    assert response.status_code in (200, 503), path  # 503: /healthz with no index built
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["X-Frame-Options"] == "DENY"
     assert response["Referrer-Policy"] == "same-origin"
