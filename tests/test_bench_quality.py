@@ -132,7 +132,7 @@ def test_every_engine_ranks_the_fixture_questions_confined_like_the_portal(
     table = markdown([result], [])
     assert "| fixture | portal | 5 | 0.600 | 0.600 | 0.600 | 0.600 | 0 |" in table
     assert "| fixture | long | raw tantivy BM25 | 1 | 0.000 |" in table
-    assert per_query(result).splitlines()[1].startswith(" -  -  -  q3 [short] wa ")
+    assert per_query(result).splitlines()[1].startswith("  -   -   -  q3 [short] wa ")
     # Each shard is written once, and keeps the answers it gave: a second run reuses both.
     assert len(list((tmp_path / "cache").glob("statutes-wa-*/fts5.sqlite3"))) == 1
     with sqlite3.connect(next((tmp_path / "cache").glob("statutes-wa-*/answers.sqlite3"))) as kept:
@@ -144,6 +144,31 @@ def test_every_engine_ranks_the_fixture_questions_confined_like_the_portal(
     finally:
         again.close()
     assert ranks == [None, 1, None, 1, None]
+
+
+@pytest.mark.django_db
+def test_the_depth_is_how_many_results_each_engine_is_asked_for(
+    built_indexes: Path, tmp_path: Path
+) -> None:
+    # Two sections hold both words; the gold sections hold only "landlord": third at best.
+    row = {"qid": "d1", "query": "landlord deposit", "jurisdiction": "wa",
+           "gold": ["wa:statute:59.18.060", "wa:statute:59.18.070"]}  # fmt: skip
+    questions = statute_questions("fixture", write_jsonl(tmp_path / "q.jsonl", [row]), "f")
+    found = {}
+    for depth in (2, 10):
+        peers = Baselines(tmp_path / "cache", log=lambda m: None, depth=depth)
+        try:
+            result = score_set(questions, Portal(depth=depth), peers, log=lambda m: None)
+        finally:
+            peers.close()
+        found[depth] = {engine: o.ranks for engine, o in result.outcomes.items()}
+
+    assert found[2] == {"portal": [None], "fts5": [None], "tantivy": [None]}
+    assert found[10] == {"portal": [3], "fts5": [3], "tantivy": [3]}
+
+
+def test_ranks_past_ten_count_as_misses_in_the_figures() -> None:
+    assert score([12, 1]).at10 == 0.5 and score([12, 1]).mrr == 0.5
 
 
 @pytest.mark.django_db

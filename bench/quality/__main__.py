@@ -29,6 +29,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )  # fmt: skip
     parser.add_argument("--per-query", action="store_true", help="print each query's gold rank")
     parser.add_argument("--limit", type=int, help="at most this many queries per set")
+    parser.add_argument(
+        "--depth", type=int, default=10,
+        help="results asked of each engine (e.g. 100: --per-query shows how far a miss is; "
+        "the figures count the top 10 either way)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
     parser.add_argument(
         "--against", type=Path, metavar="FILE",
@@ -74,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         baselines=not args.portal_only,
         limit=args.limit,
         cache=args.cache,
+        depth=args.depth,
         log=log,
     )
     notes += [

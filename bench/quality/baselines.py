@@ -52,9 +52,10 @@ def _scope(case: Case) -> tuple[str, tuple[str, ...]]:
 class Baselines:
     """The shards' FTS5 databases and tantivy indexes, opened on first use."""
 
-    def __init__(self, cache: Path, log: shards.Log) -> None:
+    def __init__(self, cache: Path, log: shards.Log, depth: int = K) -> None:
         self.cache = cache
         self.log = log
+        self.depth = depth
         self.folders: dict[tuple[str, str], Path] = {}
         self.databases: dict[Path, sqlite3.Connection] = {}
         self.indexes: dict[Path, tantivy.Index] = {}
@@ -86,7 +87,8 @@ class Baselines:
         folder = self.folder(questions.kind, case)
         defaults = sorted(settings.PORTAL_DEFAULT_REGULATION_SOURCES)
         scope = [case.source, case.title, defaults] if questions.kind != PAPERS else []
-        key = json.dumps([engine, questions.fields, scope, terms])
+        deeper = [self.depth] if self.depth != K else []  # keys of top-10 answers stay as they were
+        key = json.dumps([engine, questions.fields, scope, terms, *deeper])
         kept = self.kept(folder)
         row = kept.execute("SELECT keys FROM answers WHERE key = ?", (key,)).fetchone()
         if row is not None:
@@ -118,7 +120,7 @@ class Baselines:
         condition, params = ("1", ()) if questions.kind == PAPERS else _scope(case)
         rows = self.databases[path].execute(
             f"SELECT id FROM docs WHERE docs MATCH ? AND {condition} ORDER BY bm25(docs) LIMIT ?",
-            (expression, *params, K),
+            (expression, *params, self.depth),
         )
         return [row[0] for row in rows]
 
@@ -142,7 +144,7 @@ class Baselines:
                 [(Must, query), (Must, tantivy.Query.const_score_query(_filter(schema, case), 0.0))]
             )
         searcher = index.searcher()
-        hits = searcher.search(query, K).hits
+        hits = searcher.search(query, self.depth).hits
         return [str(searcher.doc(address).get_first("id")) for _, address in hits]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from bench.quality.baselines import FTS5, TANTIVY, Baselines
 from bench.quality.portal import Answer, Portal
-from bench.quality.scoring import Scores, by_length, first_gold, score
+from bench.quality.scoring import K, Scores, by_length, first_gold, score
 from bench.quality.sets import Case, QuestionSet, load_sets
 from bench.quality.shards import default_cache
 
@@ -60,7 +60,7 @@ Search = Callable[[QuestionSet, Case], Answer]
 Grid = tuple[str, list[str], list[list[str]]]
 
 
-def _measure(questions: QuestionSet, search: Search) -> Outcome:
+def _measure(questions: QuestionSet, search: Search, depth: int = K) -> Outcome:
     outcome = Outcome()
     started = time.perf_counter()
     for case in questions.cases:
@@ -70,7 +70,7 @@ def _measure(questions: QuestionSet, search: Search) -> Outcome:
             answer = Answer([], f"{type(error).__name__}: {error}")
         if answer.error:
             outcome.errors.append(f"{case.qid}: {answer.error}")
-        outcome.ranks.append(first_gold(case.gold, answer.keys))
+        outcome.ranks.append(first_gold(case.gold, answer.keys, depth))
     outcome.seconds = time.perf_counter() - started
     return outcome
 
@@ -81,12 +81,13 @@ def score_set(
     """The portal's and (unless None) both baselines' ranks on every case of the set."""
     result = SetResult(questions)
     log(f"{questions.name}: {len(questions.cases)} queries, portal")
-    result.outcomes[PORTAL] = _measure(questions, portal.ask)
+    result.outcomes[PORTAL] = _measure(questions, portal.ask, portal.depth)
     if baselines is not None:
         baselines.prepare(questions)
         for engine in (FTS5, TANTIVY):
             log(f"{questions.name}: {LABELS[engine]}")
-            result.outcomes[engine] = _measure(questions, partial(baselines.search, engine))
+            search = partial(baselines.search, engine)
+            result.outcomes[engine] = _measure(questions, search, baselines.depth)
     return result
 
 
@@ -97,14 +98,19 @@ def score_sets(
     baselines: bool = True,
     limit: int | None = None,
     cache: Path | None = None,
+    depth: int = K,
     log: Callable[[str], None] = lambda message: None,
 ) -> list[SetResult]:
-    """Every named set that exists (all by default), at most `limit` queries each."""
+    """Every named set that exists (all by default), at most `limit` queries each.
+
+    `depth` is how many results each engine returns: ranks past 10 show in the per-query
+    lists, the figures count the top 10 only.
+    """
     sets, _ = load_sets(names)
     if limit is not None:
         sets = [replace(s, cases=s.cases[:limit]) for s in sets]
-    portal = Portal(params or {})
-    peers = Baselines(cache or default_cache(), log) if baselines else None
+    portal = Portal(params or {}, depth=depth)
+    peers = Baselines(cache or default_cache(), log, depth) if baselines else None
     try:
         return [score_set(s, portal, peers, log) for s in sets]
     finally:
@@ -164,12 +170,12 @@ def per_query(result: SetResult) -> str:
     lines = [f"# {result.questions.name}: " + " / ".join(LABELS[e] for e in engines)]
     order = sorted(
         range(len(result.questions.cases)),
-        key=lambda n: result.outcomes[PORTAL].ranks[n] or 99,
+        key=lambda n: result.outcomes[PORTAL].ranks[n] or 10**6,
         reverse=True,
     )
     for n in order:
         case = result.questions.cases[n]
-        ranks = " ".join(f"{_rank(result.outcomes[e].ranks[n]):>2}" for e in engines)
+        ranks = " ".join(f"{_rank(result.outcomes[e].ranks[n]):>3}" for e in engines)
         where = "/".join(p for p in (case.jurisdiction, case.source, case.title) if p)
         lines.append(f"{ranks}  {case.qid} [{case.length}] {where} {case.query!r} -> "
                      f"{', '.join(case.gold)}")  # fmt: skip

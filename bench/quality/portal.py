@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 
 from django.test import Client
 
+from bench.quality.scoring import K
 from bench.quality.sets import PAPERS, Case, QuestionSet
 
 STATUTE_API = "/api/statute_search"
@@ -27,6 +28,8 @@ class Portal:
     """
 
     params: dict[str, str] = field(default_factory=dict)
+    # Results asked for (the sets ask for 10; deeper shows how far a miss is).
+    depth: int = K
     client: Client = field(default_factory=Client)
 
     def extra(self, kind: str) -> dict[str, str]:
@@ -41,6 +44,8 @@ class Portal:
     def request(self, questions: QuestionSet, case: Case) -> tuple[str, dict[str, str]]:
         """The API path and query parameters for one case."""
         extra = self.extra(questions.kind)
+        if self.depth != K:
+            extra = {"limit": str(self.depth), **extra}
         if questions.kind == PAPERS:
             return PAPER_API, {"query": case.query, **questions.portal, **extra}
         params = {"q": case.query, **questions.portal}
