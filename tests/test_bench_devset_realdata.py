@@ -1,5 +1,5 @@
-"""Our statute question set against the real data: every gold section exists, and each `why`
-quotes words of its section (so the set stays true when the data files change)."""
+"""Our question sets against the real data: every gold section or paper exists, and each `why`
+quotes words of its section or abstract (so the sets stay true when the data files change)."""
 
 import gzip
 import json
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.quality.sets import DEVSET, OURS_FILE, read_rows
+from bench.quality.sets import DEVSET, OURS_FILE, PAPERS_OURS_FILE, read_rows
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 QUOTES = str.maketrans({"\u2019": "'", "\u201c": '"', "\u201d": '"'})
@@ -44,4 +44,21 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         quoted = [p.strip() for p in normal(r["why"]).split("...") if p.strip()]
         assert all(any(p in bodies[g][1] for g in r["gold"]) for p in quoted), r["qid"]
     assert len(rows) >= 60 and len({r["jurisdiction"] for r in rows}) >= 8
+    assert {r["split"] for r in rows} == {"tune", "check"}
+
+
+def test_our_paper_descriptions_name_real_papers_and_quote_their_abstracts(
+    real_data_dir: Path,
+) -> None:
+    rows = read_rows(DEVSET / PAPERS_OURS_FILE)
+    wanted = {g for r in rows for g in r["gold"]}
+    abstracts = {}
+    with gzip.open(real_data_dir / "papers" / "papers.jsonl.gz", "rt", encoding="utf-8") as lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["paper_id"] in wanted:
+                abstracts[row["paper_id"]] = normal(row["abstract"])
+
+    assert sorted(wanted - set(abstracts)) == []
+    assert all(normal(r["why"]) in abstracts[r["gold"][0]] for r in rows)
     assert {r["split"] for r in rows} == {"tune", "check"}

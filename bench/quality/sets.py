@@ -19,6 +19,10 @@ DEVSET = REPO / "bench" / "devset"
 SHARED = REPO.parent / "shared" / "benchmarks"
 STATUTES, PAPERS = "statutes", "papers"
 OURS_FILE = "statutes_questions_ours.jsonl"
+PAPERS_OURS_FILE = "papers_descriptions_ours.jsonl"
+DESCRIPTIONS_ABOUT = (
+    "a paper described in a researcher's words; gold chosen by reading its abstract"
+)
 # How a paper is looked for: one chunk per paper, so ranks are papers' ranks.
 PAPER_REQUEST = {"limit": "10", "diversifyBy": "document", "maxPerDocument": "1"}
 
@@ -105,6 +109,22 @@ def scitldr(path: Path) -> QuestionSet:
     return QuestionSet("papers_scitldr_dev", PAPERS, cases, about, portal, ("text",))
 
 
+def paper_descriptions(name: str, path: Path, about: str, split: str) -> QuestionSet:
+    """Our own descriptions of papers (one half); baselines over abstracts and titles."""
+    rows = [r for r in read_rows(path) if r.get("split") == split]
+    cases = tuple(
+        Case(
+            str(r["qid"]),
+            str(r["query"]),
+            tuple(str(g) for g in r["gold"]),
+            _length(r, str(r["query"])),
+        )  # fmt: skip
+        for r in rows
+    )
+    portal = {"match": "any_words", **PAPER_REQUEST}
+    return QuestionSet(name, PAPERS, cases, about, portal, ("text", "title"))
+
+
 def paper_titles(path: Path) -> QuestionSet:
     """bench/devset/papers.jsonl: title words find the paper (`match=any_words`)."""
     cases = tuple(
@@ -164,6 +184,20 @@ SETS: dict[str, tuple[Path, Loader]] = {
     "papers_scitldr_dev": (
         SHARED / "papers_scitldr_dev.jsonl",
         lambda: scitldr(SHARED / "papers_scitldr_dev.jsonl"),
+    ),
+    "papers_descriptions_ours_tune": (
+        DEVSET / PAPERS_OURS_FILE,
+        lambda: paper_descriptions(
+            "papers_descriptions_ours_tune", DEVSET / PAPERS_OURS_FILE,
+            DESCRIPTIONS_ABOUT + " (tune half)", "tune",
+        ),
+    ),
+    "papers_descriptions_ours_check": (
+        DEVSET / PAPERS_OURS_FILE,
+        lambda: paper_descriptions(
+            "papers_descriptions_ours_check", DEVSET / PAPERS_OURS_FILE,
+            DESCRIPTIONS_ABOUT + " (check half: do not tune on it)", "check",
+        ),
     ),
     "paper_titles": (DEVSET / "papers.jsonl", lambda: paper_titles(DEVSET / "papers.jsonl")),
     "paper_authors": (
