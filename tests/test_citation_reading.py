@@ -60,6 +60,18 @@ def test_case_spacing_subsections_and_aliases_are_read_too(q: str) -> None:
     assert "rcw5918280" in GRAMMAR.keys(reading.prefix, reading.number)
 
 
+@pytest.mark.parametrize(
+    ("q", "read"),
+    [
+        ("ＲＣＷ　５９．１８．２８０", "RCW 59.18.280"),
+        ("４２ Ｕ.Ｓ.Ｃ. § ３６０４", "42 U.S.C. § 3604"),
+    ],
+)
+def test_full_width_and_other_compatibility_forms_read_as_citations(q: str, read: str) -> None:
+    reading = read_query(q, GRAMMAR)
+    assert reading.kind == CITATION and reading.text == read
+
+
 @pytest.mark.parametrize("q", ["59.18.280", "§ 83.49", "section 59.18.280", "s. 83.49", "3604"])
 def test_a_bare_section_number_is_read_as_a_number(q: str) -> None:
     reading = read_query(q, GRAMMAR)

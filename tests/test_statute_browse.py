@@ -84,9 +84,29 @@ def test_citations_in_a_section_link_to_loaded_sections(
     assert federal.count('class="xref"') == 2
 
 
+def test_a_cross_reference_keeps_the_way_back_to_the_results(
+    client: Client, statute_index: Path
+) -> None:
+    search = "q=deposit&jurisdiction=wa"
+    _, html = page(client, f"/statutes/wa:statute:59.18.310/?{search}")
+    assert (
+        f'<a class="xref" href="/statutes/wa:statute:59.18.280/?{search.replace("&", "&amp;")}"'
+        in html
+    )
+    _, target = page(client, f"/statutes/wa:statute:59.18.280/?{search}")
+    assert (
+        f'href="/statutes/?{search.replace("&", "&amp;")}">← Back to results for “deposit”'
+        in target
+    )
+    # From a section a citation opened, on as the citation's words (else the search reopens it).
+    _, cited = page(client, "/statutes/wa:statute:59.18.310/?q=RCW+59.18.310&cited=true")
+    assert 'href="/statutes/wa:statute:59.18.280/?q=RCW+59.18.310&amp;words=true"' in cited
+    assert 'href="/statutes/?q=RCW+59.18.310&amp;words=true">← Statute search' in cited
+
+
 def test_links_and_search_marks_combine_safely(client: Client, statute_index: Path) -> None:
     _, html = page(client, "/statutes/wa:statute:59.18.310/", q="59 occupant")
-    assert '<a class="xref" href="/statutes/wa:statute:59.18.280/"' in html
+    assert '<a class="xref" href="/statutes/wa:statute:59.18.280/?q=59+occupant"' in html
     assert "RCW <mark>59</mark>.18.280</a>" in html
     assert "the <mark>occupant</mark> abandons" in html
 

@@ -62,6 +62,15 @@ def test_the_page_opens_the_section_of_each_form(
     assert response["Location"].endswith("&cited=true")
 
 
+def test_a_full_width_citation_opens_its_section(client: Client, statute_index: Path) -> None:
+    status, body = api(client, q="ＲＣＷ　５９．１８．２８０")
+    assert status == 200 and body["read_as"] == "citation"
+    assert [row["id"] for row in body["results"]] == ["wa:statute:59.18.280"]
+    response = client.get(PAGE, {"q": "ＲＣＷ　５９．１８．２８０"})
+    assert response.status_code == 302
+    assert response["Location"].startswith("/statutes/wa:statute:59.18.280/?q=")
+
+
 def test_a_bare_number_is_a_citation_within_a_chosen_jurisdiction(statute_index: Path) -> None:
     result = run("59.18.280", ("wa",))
     assert result.read_as == "citation" and [r.id for r in result.results] == [

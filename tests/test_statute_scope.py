@@ -115,7 +115,7 @@ def test_warnings_name_only_loaded_places_and_a_missing_default_is_coverage_only
     examples = [c for v in re.findall(r"jurisdiction=([a-z,]+)", warning) for c in v.split(",")]
     assert examples and all(code in loaded for code in examples if code)
     assert not any("ks-kar" in w for w in body["warnings"])
-    assert "ks-kar (Kansas administrative regulations) not loaded" in body["coverage_note"]
+    assert "Default regulations not loaded: ks-kar" in body["coverage_note"]
 
 
 def test_place_names_are_found_whole() -> None:

@@ -151,12 +151,31 @@ def test_a_default_regulation_source_is_searched_with_the_statutes(
     result = run("escrow landlord")
     assert "us:cfr:12:1024.17" in ids(result)
     assert "Default regulation sources searched with the statutes" in result.coverage_note
-    assert "ks-kar (Kansas administrative regulations) not loaded" in result.coverage_note
+    assert "Default regulations not loaded: ks-kar (Kansas administrative regulations)." in (
+        result.coverage_note
+    )
 
 
-def test_missing_default_regulation_source_is_named_in_coverage(statute_index: Path) -> None:
-    result = run("landlord", jurisdiction="wa")
-    assert "ks-kar" in result.coverage_note and "not loaded" in result.coverage_note
+def test_a_missing_default_source_is_said_once_briefly_where_it_was_searched(
+    statute_index: Path,
+) -> None:
+    brief = "Default regulations not loaded: ks-kar (Kansas administrative regulations)."
+    everywhere = run("landlord").coverage_note
+    assert everywhere.count("ks-kar") == 1 and brief in everywhere
+    assert run("landlord", jurisdiction="ks").coverage_note.count(brief) == 1
+    # A search of Washington would not have searched Kansas regulations: nothing to say.
+    washington = run("landlord", jurisdiction="wa").coverage_note
+    assert "ks-kar" not in washington and "  " not in washington
+    assert "ks-kar" not in run("escrow", source="cfr").coverage_note
+
+
+def test_the_sources_page_says_in_full_what_a_missing_default_means(
+    client: object, statute_index: Path
+) -> None:
+    html = client.get("/sources/").content.decode()  # type: ignore[attr-defined]
+    assert "ks-kar (Kansas administrative regulations) not loaded: a search without" in html
+    note = client.get("/api/sources").json()["coverage_note"]  # type: ignore[attr-defined]
+    assert "this source is missing from it, not empty" in note
 
 
 def test_source_searches_that_source_alone(statute_index: Path) -> None:

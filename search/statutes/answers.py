@@ -88,7 +88,7 @@ def sources_answer(data: Any) -> Answer:
     if not form.is_valid():
         return invalid_form(form, notes.coverage_note(catalog))
     only = form.cleaned_data["source"]
-    coverage = notes.coverage_note(catalog)
+    coverage = notes.coverage_note(catalog, full=True)
     if only is not None:
         coverage = f"{only.describe()}. {coverage}"
     payload = sources_payload(catalog, only, form.cleaned_data["tool"])

@@ -9,6 +9,7 @@ database query.
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from search.backends.base import Filter, Terms
@@ -64,7 +65,12 @@ NOT_A_CITATION = QueryReading(NONE)
 
 
 def read_query(q: str, grammar: CitationGrammar) -> QueryReading:
-    """Read a query as a citation, a bare number, words with citations, or none of these."""
+    """Read a query as a citation, a bare number, words with citations, or none of these.
+
+    Compatibility forms are read as what they stand for (Unicode NFKC first): a citation typed
+    with full-width letters and digits (`ＲＣＷ　５９．１８．２８０`) is `RCW 59.18.280`.
+    """
+    q = unicodedata.normalize("NFKC", q)
     if not any(c.isdigit() for c in q) or len(q) > MAX_SCANNED_QUERY_CHARS:
         return NOT_A_CITATION
     bare = _BARE.fullmatch(q)

@@ -169,9 +169,11 @@ def coverage_note(
     jurisdiction: str | None = None,
     source: str | None = None,
     title: str | None = None,
+    full: bool = False,
 ) -> str:
     """What a search with this scope covers, as of when, and what is missing (the keyword
-    arguments are a one-jurisdiction or one-source scope).
+    arguments are a one-jurisdiction or one-source scope; `full`: the sources page's whole
+    statement, which explains a default source that is not loaded at length).
 
     It describes the live index version (its manifest), and says when the loaded data has
     moved on since that version was built.
@@ -179,7 +181,7 @@ def coverage_note(
     if scope is None:
         places = (jurisdiction,) if jurisdiction else ()
         scope = Scope(jurisdictions=places, source=source, title=title)
-    return _with_pending(catalog, _coverage(catalog, scope))
+    return _with_pending(catalog, _coverage(catalog, scope, full=full))
 
 
 def _with_pending(catalog: Catalog, text: str) -> str:
@@ -188,7 +190,7 @@ def _with_pending(catalog: Catalog, text: str) -> str:
     return f"{text} {pending}" if pending else text
 
 
-def _coverage(catalog: Catalog, scope: Scope) -> str:
+def _coverage(catalog: Catalog, scope: Scope, *, full: bool = False) -> str:
     if not catalog.sources:
         return "No statute or regulation data is loaded, so no search can cover anything."
     if scope.chapter is not None:
@@ -210,7 +212,9 @@ def _coverage(catalog: Catalog, scope: Scope) -> str:
     if included:
         parts.append("Included beside the statutes, in full: "
                      + "; ".join(s.describe() for s in included) + ".")  # fmt: skip
-    parts.append(_default_regulations(catalog))
+    defaults = _default_regulations(catalog, scope, full=full)
+    if defaults:
+        parts.append(defaults)
     others = [c for c in catalog.regulation_codes if c not in scope.include]
     if others:
         codes = ", ".join(
@@ -275,21 +279,36 @@ def _all_statutes(catalog: Catalog, scope: tuple[SourceFacts, ...]) -> str:
     return text
 
 
-def _default_regulations(catalog: Catalog) -> str:
+def _default_regulations(catalog: Catalog, scope: Scope, *, full: bool) -> str:
+    """The default regulation sources: those searched with the statutes, and those not loaded,
+    said briefly where the search would have covered them (no jurisdiction, or theirs) and at
+    length on the sources page."""
     loaded = ", ".join(s.describe() for s in catalog.default_loaded)
-    missing = catalog.default_missing
+    missing = [c for c in catalog.default_missing if full or _would_cover(c, scope)]
     parts = []
     if loaded:
         parts.append(f"Default regulation sources searched with the statutes: {loaded}.")
-    if missing:
+    labels = ", ".join(_regulation_label(c) for c in missing)
+    plural = "s" if len(missing) > 1 else ""
+    if missing and full:
         parts.append(
-            f"Default regulation source{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(_regulation_label(c) for c in missing)} not loaded: missing from "
-            "this search, not empty."
+            f"Default regulation source{plural} {labels} not loaded: a search without source= "
+            "covers the statutes (and any default regulations that are loaded), so "
+            f"{'these regulations are' if plural else 'this source is'} missing from it, not "
+            "empty. Load the data, or name other defaults in PORTAL_DEFAULT_REGULATION_SOURCES."
         )
+    elif missing:
+        parts.append(f"Default regulations not loaded: {labels}.")
     if not catalog.default_regulation_sources:
         parts.append("No default regulation source is configured.")
     return " ".join(parts)
+
+
+def _would_cover(code: str, scope: Scope) -> bool:
+    """Whether a search of this scope would have searched a default regulation source."""
+    state = code.removesuffix(STATE_REGULATION_SUFFIX)
+    known = state != code and is_state_code(state)
+    return not scope.jurisdictions or not known or state in scope.jurisdictions
 
 
 def _regulation_label(code: str) -> str:

@@ -1,5 +1,6 @@
 """Context of the section page: the whole text, highlighted when reached from a search."""
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -43,18 +44,21 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
     )
     catalog = load_catalog()
     links, targets = cross_references(section_id)
+    # The search travels on to other sections (cross-references, neighbours) and back; from
+    # a section a citation opened, as that citation's words (the search would open it again).
+    carried = search_params(params, words="true" if cited else None)
     return {
         "section": detail,
         "q": q,
         "cited": cited,
         "words_url": words_url(params) if cited else "",
         "terms": parsed.terms_searched if parsed else [],
-        "body_html": section_html(detail.body, links, targets, _section_url, marked),
+        "body_html": section_html(detail.body, links, targets, _linker(carried), marked),
         "link_count": len(links),
         "highlight_count": marked.count(HL_OPEN) if marked else 0,
         "source_facts": catalog.by_code.get(detail.source),
         "crumbs": crumbs(catalog, load_chapters(), detail.source, detail.title, detail.chapter),
-        "query_string": search_params(params),
+        "query_string": carried,
         "ends_at_colon_note": notes.ENDS_AT_COLON_NOTE,
     }
 
@@ -81,8 +85,14 @@ def words_url(params: QueryDict) -> str:
     return f"{reverse('statute_search')}?{query}{'&' if query else ''}words=true"
 
 
-def _section_url(section_id: str) -> str:
-    return reverse("statute_section", args=[section_id])
+def _linker(query_string: str) -> Callable[[str], str]:
+    """The URL of a cross-referenced section, carrying the search."""
+
+    def url(section_id: str) -> str:
+        page = reverse("statute_section", args=[section_id])
+        return f"{page}?{query_string}" if query_string else page
+
+    return url
 
 
 def missing_section_context(section_id: str) -> dict[str, Any]:

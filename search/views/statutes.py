@@ -102,7 +102,7 @@ def sources_page(request: HttpRequest) -> HttpResponse:
     context = {
         "catalog": catalog,
         "chart": jurisdiction_chart(catalog),
-        "coverage_note": coverage_note(catalog),
+        "coverage_note": coverage_note(catalog, full=True),
         "federal_titles": federal_titles(catalog, load_chapters()),
     }
     return render(request, "statutes/sources.html", context)

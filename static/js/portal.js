@@ -295,6 +295,43 @@ document.addEventListener("htmx:afterSwap", (event) => {
   if (row && (top < 0 || top > window.innerHeight - 80)) row.scrollIntoView({ block: "start" });
 });
 
+// --- Every search box: its length limit is said, never silently applied ----------------------
+// A box's maxlength cuts what is typed or pasted past it without a word: near the limit a note
+// under the box counts the characters, and a paste that was cut says so.
+const LENGTH_NEAR = 0.9;
+function lengthNote(box) {
+  let note = document.getElementById(`${box.id}-length`);
+  if (!note) {
+    note = document.createElement("p");
+    note.id = `${box.id}-length`;
+    note.className = "length-note";
+    note.setAttribute("aria-live", "polite");
+    (box.closest(".query-row") || box).insertAdjacentElement("afterend", note);
+  }
+  return note;
+}
+document.addEventListener("paste", (event) => {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.hasAttribute("data-length-note") || box.maxLength <= 0) return;
+  const pasted = (event.clipboardData && event.clipboardData.getData("text")) || "";
+  const kept = box.value.length - ((box.selectionEnd || 0) - (box.selectionStart || 0));
+  box.dataset.pasteCut = String(kept + pasted.length > box.maxLength ? kept + pasted.length : 0);
+}, true);
+document.addEventListener("input", (event) => {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.hasAttribute("data-length-note") || box.maxLength <= 0) return;
+  const limit = box.maxLength;
+  const wanted = Number(box.dataset.pasteCut || 0);
+  box.dataset.pasteCut = "0";
+  let text = "";
+  if (wanted) text = `Cut to ${limit.toLocaleString("en")} characters: the pasted text had ${wanted.toLocaleString("en")}, the rest was left out.`;
+  else if (box.value.length >= limit) text = `${limit.toLocaleString("en")} characters, the most a search takes: anything typed past it is left out.`;
+  else if (box.value.length >= limit * LENGTH_NEAR) text = `${box.value.length.toLocaleString("en")} of ${limit.toLocaleString("en")} characters.`;
+  const note = lengthNote(box);
+  note.textContent = text;
+  note.classList.toggle("warn-text", Boolean(wanted) || box.value.length >= limit);
+}, true);
+
 // --- Every search: an address too long for the server is never sent ------------------------
 // Registered last, so it measures the request as the handlers above left it. The portal answers
 // addresses up to <meta name="portal-max-url-bytes">; htmx sends the form as

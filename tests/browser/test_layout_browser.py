@@ -188,3 +188,23 @@ def test_typing_a_search_logs_no_htmx_error(
     page.locator("#id_entities").press_sequentially("Lo", delay=60)  # suggestions only
     page.wait_for_timeout(500)
     assert not errors, errors
+
+
+def test_the_admins_rebuild_buttons_are_on_a_phones_screen(
+    phone: Page, live_server: LiveServer, built_indexes: Path, django_user_model: Any
+) -> None:
+    django_user_model.objects.create_superuser("staff", password="phone-test-pass")
+    phone.goto(f"{live_server.url}/admin/login/")
+    phone.fill("#id_username", "staff")
+    phone.fill("#id_password", "phone-test-pass")
+    phone.click("input[type=submit]")
+    phone.wait_for_url(f"{live_server.url}/admin/")
+    phone.goto(f"{live_server.url}/admin/search/indexbuild/")
+    buttons = phone.locator(".index-panels a.button", has_text="Rebuild")
+    expect(buttons).to_have_count(3)  # statutes, papers, all
+    for button in buttons.all():
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(phone.locator(".index-table td[data-label=Documents]").first).to_be_visible()
+    phone.screenshot(path=str(built_indexes.parent / "admin-phone.png"), full_page=True)

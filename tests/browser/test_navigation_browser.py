@@ -127,3 +127,33 @@ def test_the_first_tab_offers_a_skip_to_the_results(
     page.keyboard.press("Tab")  # the next stop is inside the results, not the form
     inside = page.evaluate("document.getElementById('results').contains(document.activeElement)")
     assert inside
+
+
+PASTE = """(el, text) => {
+  const data = new DataTransfer();
+  data.setData("text", text);
+  el.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true}));
+}"""
+
+
+@pytest.mark.parametrize(("path", "box"), [("/statutes/", "#id_q"), ("/papers/", "#id_query")])
+def test_the_length_limit_is_said_near_it_and_when_a_paste_is_cut(
+    page: Page, live_server: LiveServer, built_indexes: Path, path: str, box: str
+) -> None:
+    page.goto(live_server.url + path)
+    query = page.locator(box)
+    note = page.locator(box + "-length")
+    query.focus()
+    page.keyboard.insert_text("tenant " * 100)  # 700 characters: below the limit's last tenth
+    expect(note).to_have_count(1)
+    expect(note).to_have_text("")
+    page.keyboard.insert_text("landlord " * 3)
+    expect(note).to_have_text("727 of 800 characters.")
+    query.fill("")
+    long = "deposit " * 120  # 960 characters
+    query.evaluate(PASTE, long)
+    page.keyboard.insert_text(long)  # what the browser inserts for the paste
+    assert len(query.input_value()) == 800
+    expect(note).to_have_text(
+        "Cut to 800 characters: the pasted text had 960, the rest was left out."
+    )
