@@ -258,3 +258,22 @@ def test_missouri_titles_count_as_roman_numerals(data: Path) -> None:
     )
     titles = [chapters[0].cited_title for _, chapters in table.titles("mo-stat")]
     assert titles[:10] == ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
+
+
+def test_a_range_whose_ends_the_data_lacks_counts_decimally_in_florida(
+    client: Client, real_index: Path, data: Path
+) -> None:
+    florida = [r for r in rows_of(str(data), "fl-stat.jsonl.gz") if r["chapter"] == "0083"]
+    low, high = (code_order_key(n, decimal=True) for n in ("83.40", "83.49"))
+    expected = sorted(
+        (r for r in florida if low <= code_order_key(r["section"], decimal=True) <= high),
+        key=lambda r: code_order_key(r["section"], decimal=True),
+    )
+    assert "fl:statute:0083:83.425" in [r["id"] for r in expected]  # 83.42 < 83.425 < 83.43
+    body = api(client, q="Fla. Stat. §§ 83.40-83.49")
+    assert [r["id"] for r in body["results"]] == [r["id"] for r in expected]
+
+
+def test_a_kansas_range_is_said_to_be_missing(client: Client, real_index: Path) -> None:
+    body = api(client, q="K.S.A. 58-2540 to 58-2560")
+    assert body["results"] == [] and body["note"].startswith("Kansas (KS) law is not in this")

@@ -189,7 +189,8 @@ class CitationGrammar:
     def prefix_pattern(self) -> re.Pattern[str]:
         """Any recognised written prefix alone (`24 C.F.R.`, `RCW`), in any letter case."""
         body = "|".join(f"(?:{flexible(p)})" for p in self.written_prefixes) or r"(?!)"
-        return re.compile(r"(?<![\w.])(?P<prefix>" + body + ")", re.IGNORECASE)
+        # Not inside a longer word: `R.C.` (Ohio) is not the start of `RCW`.
+        return re.compile(r"(?<![\w.])(?P<prefix>" + body + r")(?![A-Za-z])", re.IGNORECASE)
 
     @cached_property
     def written_prefixes(self) -> tuple[str, ...]:

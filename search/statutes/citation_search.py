@@ -77,7 +77,10 @@ def read_query(q: str, grammar: CitationGrammar) -> QueryReading:
     if bare is not None and len(q) <= MAX_CITATION_QUERY_CHARS:
         return QueryReading(NUMBER_ONLY, text=q.strip(), number=bare.group("num"))
     span = read_span(q, grammar) if len(q) <= MAX_CITATION_QUERY_CHARS else None
-    if span is not None and grammar.unloaded_place(span.prefix) is None:
+    unloaded = grammar.unloaded_place(span.prefix) if span is not None else None
+    if span is not None and unloaded is not None and not span.words:
+        return QueryReading(UNLOADED, text=span.text, places=(unloaded,))
+    if span is not None and unloaded is None:
         if span.words:
             cited = tuple(m for m in grammar.query_scanner.find(q) if not m.marker)
             return QueryReading(MIXED, mentions=cited, span=span)

@@ -3,7 +3,8 @@
 A part is a chapter of its title (`24 CFR part 982` is chapter `982` of title 24). A range
 runs from its first section to its last, through the chapters between them in code order;
 `et seq.` from its section to the end of that section's chapter. Both ends must be loaded
-sections; a range longer than `MAX_SPAN_SECTIONS` is refused with a note.
+sections or sit in a loaded chapter (an end the data lacks); a range longer than
+`MAX_SPAN_SECTIONS` is refused with a note.
 """
 
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from search.backends.base import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, HitPage, Listing
 from search.statutes.catalog import Catalog
-from search.statutes.chapters import Chapter, ChapterTable
+from search.statutes.chapters import Chapter, ChapterTable, section_stem
 from search.statutes.citations.spans import ET_SEQ, PART, SpanReading
 from search.statutes.code_listing import Bounds, ordered_ids, page_of
 
@@ -40,26 +41,22 @@ def answer_span(
     sources = catalog.grammar.sources_for(span.prefix)
     if span.form == PART:
         return _part(span, sources, table, limit, offset)
-    first = _section(catalog, span.prefix, span.first)
-    if first is None:
-        return SpanAnswer(NOTHING, miss=_no_end(span, span.first), sources=sources)
-    start = table.by_ref.get(first.first("chapter_ref", ""))
+    first, start = _end(catalog, table, span.prefix, span.first, sources)
     if start is None:
         return SpanAnswer(NOTHING, miss=_no_end(span, span.first), sources=sources)
     source = (start.source,)
     if span.form == ET_SEQ:
-        ids = ordered_ids((start,), Bounds(first=first.first("section", "")))
+        ids = ordered_ids((start,), Bounds(first=first))
         return SpanAnswer(page_of(ids, limit, offset), ids, sources=source)
-    last = _section(catalog, span.prefix, span.last)
-    end = table.by_ref.get(last.first("chapter_ref", "")) if last is not None else None
-    if last is None or end is None or end.source != start.source:
+    last, end = _end(catalog, table, span.prefix, span.last, source)
+    if end is None:
         return SpanAnswer(NOTHING, miss=_no_end(span, span.last), sources=sources)
     run = _chapters_between(table, start, end)
     if not run:
         return SpanAnswer(NOTHING, miss=_backwards(span), sources=source)
     if sum(c.sections for c in run) > MAX_SPAN_SECTIONS:
         return SpanAnswer(NOTHING, miss=_too_long(span, run), sources=source)
-    bounds = Bounds(first.first("section", ""), last.first("section", ""))
+    bounds = Bounds(first, last)
     ids = ordered_ids(run, bounds)
     if not ids:
         return SpanAnswer(NOTHING, miss=_backwards(span), sources=source)
@@ -71,11 +68,10 @@ def _part(
 ) -> SpanAnswer:
     found = [c for c in table.find(span.first, sources) if not span.title or c.title == span.title]
     if len(found) != 1:
-        names = f"{span.title} " if span.title else ""
+        where = f"title {span.title} of the CFR" if span.title else "the cited code"
         miss = (
-            f"'{span.text}' reads as a citation of part {span.first} of {names}"
-            f"{'the CFR' if span.title else 'the cited code'}, but no such part is loaded "
-            "(see the coverage note for the parts this portal holds)."
+            f"'{span.text}' reads as a citation of part {span.first} of {where}, but no such "
+            "part is loaded (see the coverage note for the parts this portal holds)."
         )
         return SpanAnswer(NOTHING, miss=miss, sources=sources)
     chapter = found[0]
@@ -89,6 +85,20 @@ def _part(
     return SpanAnswer(
         page_of(ids, limit, offset), ids, chapter, said=said, sources=(chapter.source,)
     )
+
+
+def _end(
+    catalog: Catalog, table: ChapterTable, prefix: str, number: str, sources: tuple[str, ...]
+) -> tuple[str, Chapter | None]:
+    """A range's end as a section number and its chapter: the loaded section it cites, else
+    (an end not loaded, `Fla. Stat. § 83.40`) the loaded chapter its number sits in."""
+    hit = _section(catalog, prefix, number)
+    chapter = table.by_ref.get(hit.first("chapter_ref", "")) if hit is not None else None
+    if hit is not None and chapter is not None and chapter.source in sources:
+        return hit.first("section", number), chapter
+    stem = section_stem(number)
+    found = table.find(stem, sources) if stem else ()
+    return number, (found[0] if len(found) == 1 else None)
 
 
 def _section(catalog: Catalog, prefix: str, number: str) -> Hit | None:
