@@ -133,13 +133,19 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the real data folder")
     parser.add_argument("--out", type=Path, default=HERE, help="where the .jsonl files go")
     args = parser.parse_args()
-    rng = random.Random(SEED)
+    # One random stream per set: new statute data leaves the paper sets as they are.
     statutes = statute_candidates(args.data / "statutes")
     papers = paper_candidates(next((args.data / "papers").glob("papers.jsonl*")))
-    picked_statutes = sorted(rng.sample(statutes, STATUTE_QUERIES), key=lambda c: c["id"])
-    picked_papers = sorted(rng.sample(papers, PAPER_QUERIES), key=lambda c: c["paper_id"])
+    picked_statutes = sorted(
+        random.Random(SEED).sample(statutes, STATUTE_QUERIES), key=lambda c: c["id"]
+    )
+    picked_papers = sorted(
+        random.Random(SEED + 1).sample(papers, PAPER_QUERIES), key=lambda c: c["paper_id"]
+    )
     authors = author_candidates(next((args.data / "papers").glob("papers.jsonl*")))
-    picked_authors = sorted(rng.sample(authors, AUTHOR_QUERIES), key=lambda c: c["query"])
+    picked_authors = sorted(
+        random.Random(SEED + 2).sample(authors, AUTHOR_QUERIES), key=lambda c: c["query"]
+    )
     write(args.out / "statutes.jsonl", picked_statutes)
     write(args.out / "papers.jsonl", picked_papers)
     write(args.out / "paper_authors.jsonl", picked_authors)
