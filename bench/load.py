@@ -33,6 +33,8 @@ class LoadResult:
     client_cpu: float = NAN
     machine_cpu: float = NAN
     cores: int = field(default_factory=lambda: os.cpu_count() or 1)
+    # What else held during the run ("workers recycled every 300 requests"), if anything.
+    condition: str = ""
 
     @property
     def rps(self) -> float:
@@ -70,6 +72,7 @@ def merged(levels: list[LoadResult]) -> LoadResult:
         sum(level.client_cpu for level in levels),
         sum(level.machine_cpu for level in levels),
         levels[0].cores,
+        levels[0].condition,
     )
 
 

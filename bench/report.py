@@ -217,10 +217,14 @@ def load_table(levels: list[LoadResult], shape: str, mix: str) -> Table:
     return table
 
 
-LOAD_HEADERS = ["clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "errors",
-                "CPU ms/request: server", "clients", "other work"]  # fmt: skip
+LOAD_HEADERS = ["clients", "seconds", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms",
+                "longest wait ms", "errors", "CPU ms/request: server", "clients",
+                "other work"]  # fmt: skip
 LOAD_NOTES = [
     "The clients are threads of the bench process on the same 2 cores as the server.",
+    "Longest wait: the slowest answer a client waited for. The recycling row runs the same "
+    "load on a server whose workers recycle every few hundred requests (one at a time, "
+    "portal/recycling.py): a recycle should not show in it.",
     "CPU ms/request: CPU time of gunicorn's processes (server) and of the client threads "
     "(clients) per answered request, from /proc; other work: share of the cores busy with "
     "anything but this server and its clients meanwhile (the machine is shared).",
@@ -233,12 +237,14 @@ def _cpu(value: float) -> str:
 
 def _load_row(level: LoadResult) -> list[str]:
     return [
-        str(level.clients),
+        f"{level.clients} ({level.condition})" if level.condition else str(level.clients),
         f"{level.seconds:.1f}",
         str(level.completed),
         f"{level.rps:.1f}",
         ms(level.latency.p50),
         ms(level.latency.p95),
+        ms(level.latency.p99),
+        ms(level.latency.longest),
         str(level.errors),
         _cpu(level.server_ms_per_request),
         _cpu(level.client_ms_per_request),

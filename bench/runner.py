@@ -8,7 +8,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from pathlib import Path
 
@@ -181,6 +181,26 @@ class Run:
             self.log(f"  {_load_line(level)}")
             self.results.load.append(level)
 
+    def recycling(self, scratch: Path) -> None:
+        """The load mix on a server whose workers recycle every `recycle_every` requests (with
+        no jitter: they would reach it together), for its longest wait."""
+        every = self.config.recycle_every
+        env = {"PORTAL_WEB_MAX_REQUESTS": str(every), "PORTAL_WEB_MAX_REQUESTS_JITTER": "0"}
+        server = Gunicorn(self.root, scratch / "gunicorn-recycling.log", env=env)
+        server.start()
+        try:
+            paths, clients = self.load_paths(), self.config.recycle_clients
+            self.warm_up(server.base_url, paths)
+            self.log(f"load: {clients} clients, workers recycled every {every} requests")
+            level = run_load(
+                server.base_url, paths, clients, self.config.load_seconds, server.cpu_seconds
+            )
+        finally:
+            server.stop()
+        level = replace(level, condition=f"workers recycled every {every} requests")
+        self.log(f"  {_load_line(level)}")
+        self.results.load.append(level)
+
     def warm_up(self, base_url: str, paths: list[str]) -> None:
         """Untimed load at the highest concurrency, so every worker process is warm: its
         first paper search reads the paper catalog (a second or two on the real data)."""
@@ -347,11 +367,15 @@ def _with_server(state: Run, server_url: str | None, scratch: Path) -> None:
         if server is not None:
             server.stop()
             state.log("gunicorn stopped")
+    if server is not None and "load" in state.config.sections and state.config.recycle_every:
+        state.recycling(scratch)
 
 
 def _load_line(level: LoadResult) -> str:
     return (
-        f"{level.rps:.1f} req/s, p95 {ms(level.latency.p95)} ms, {level.errors} errors, "
+        f"{level.rps:.1f} req/s, p50 {ms(level.latency.p50)} ms, p95 {ms(level.latency.p95)} "
+        f"ms, p99 {ms(level.latency.p99)} ms, longest {ms(level.latency.longest)} ms, "
+        f"{level.errors} errors, "
         f"server CPU {level.server_ms_per_request:.2f} ms/request, "
         f"other work {100 * level.other_share:.0f}% of the cores"
     )

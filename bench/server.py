@@ -84,7 +84,13 @@ class Gunicorn:
     section); without it the config's defaults (and PORTAL_WEB_* variables) apply.
     """
 
-    def __init__(self, index_root: Path, log_path: Path, shape: Shape | None = None) -> None:
+    def __init__(
+        self,
+        index_root: Path,
+        log_path: Path,
+        shape: Shape | None = None,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.index_root = index_root
@@ -96,6 +102,7 @@ class Gunicorn:
             "DJANGO_SETTINGS_MODULE": "portal.settings",
             # The bench measures search, not the per-address API limiter (on in production).
             "PORTAL_API_RATE_LIMIT": "0",
+            **(env or {}),
         }
         self.args = [str(Path(sys.executable).parent / "gunicorn"), "-c", str(GUNICORN_CONF)]
         if shape is not None:

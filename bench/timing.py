@@ -39,6 +39,15 @@ class Samples:
         return percentile(self.seconds, 95)
 
     @property
+    def p99(self) -> float:
+        return percentile(self.seconds, 99)
+
+    @property
+    def longest(self) -> float:
+        """The longest wait (NaN when empty)."""
+        return max(self.seconds) if self.seconds else float("nan")
+
+    @property
     def mean(self) -> float:
         return statistics.fmean(self.seconds) if self.seconds else float("nan")
 
