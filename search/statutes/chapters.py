@@ -114,6 +114,7 @@ def chapters_from_rows(rows: Iterable[Row]) -> list[Chapter]:
     title_numbers: dict[tuple[str, str], list[str]] = {}
     for (source, title, _), sections in found.items():
         title_numbers.setdefault((source, title), []).extend(n for n, _ in sections[:50])
+    cited = {key: cited_title(key[1], numbers[:500]) for key, numbers in title_numbers.items()}
     chapters = []
     for (source, title, chapter), sections in found.items():
         ordered = sorted(sections, key=lambda s: code_order_key(s[0], decimal=decimal[source]))
@@ -127,7 +128,7 @@ def chapters_from_rows(rows: Iterable[Row]) -> list[Chapter]:
                 chapter_label(chapter, numbers),
                 ordered[0][0],
                 ordered[-1][0],
-                cited_title(title, title_numbers[(source, title)]),
+                cited[(source, title)],
                 ordered[0][1],
                 ordered[-1][1],
                 decimal[source],

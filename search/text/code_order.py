@@ -12,10 +12,9 @@ sections decimally (Florida's `83.425` sits between `83.42` and `83.43`) are sor
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 
 # One sort element: (kind, value); kinds order separators before numbers before letters, so
-# `16-1` < `16A-1` and `3614-1` < `3614a`. Values are ints or Fractions (numbers), or
+# `16-1` < `16A-1` and `3614-1` < `3614a`. Values are ints or floats (a decimal part), or
 # (length, text) tuples (letters and words).
 SEPARATOR = 0
 NUMBER = 1
@@ -33,7 +32,7 @@ _FIRST_PART = re.compile(r"^([0-9]+(?:\.[0-9]+)?[A-Za-z]*)(?=[-:.])")
 def roman_value(text: str) -> int | None:
     """The value of a roman numeral (`ix` -> 9), None when `text` is not one."""
     lowered = text.strip().lower()
-    if not lowered or not _ROMAN.match(lowered):
+    if not lowered.isalpha() or not _ROMAN.match(lowered):
         return None
     total = 0
     for here, after in zip(lowered, [*lowered[1:], ""], strict=True):
@@ -45,24 +44,28 @@ def roman_value(text: str) -> int | None:
 def code_order_key(value: str, *, decimal: bool = False) -> Key:
     """Sort key of a section, chapter or title number in code order (see the module)."""
     text = value.strip().lower()
+    if text.isdigit():
+        return ((NUMBER, int(text)),)
     roman = roman_value(text)
     if roman is not None:
         return ((NUMBER, roman),)
     tokens = _TOKENS.findall(text)
     fraction_at = _fraction_index(tokens) if decimal else -1
     key: list[Element] = []
+    after_number = False
     for at, token in enumerate(tokens):
         if token.isdigit():
-            number: object = (
-                Fraction(int(token), 10 ** len(token)) if at == fraction_at else int(token)
-            )
-            key.append((NUMBER, number))
-        elif token.isalpha():
+            # A decimal part counts as a fraction (`425` of `83.425` is 0.425).
+            number = int(token)
+            key.append((NUMBER, number / 10 ** len(token) if at == fraction_at else number))
+            after_number = True
+            continue
+        if token.isalpha():
             # Letters after a number count by length first (z < ff < aaa); words as written.
-            after_number = at > 0 and tokens[at - 1].isdigit()
             key.append((LETTERS, (len(token), token) if after_number else (0, token)))
         else:
             key.append((SEPARATOR, 0))
+        after_number = False
     return tuple(key)
 
 
@@ -80,8 +83,11 @@ def decimal_numbering(chapters: Iterable[Sequence[str]]) -> bool:
     decimal than with whole-number order (the file's order is mostly right, not always)."""
     whole = decimal = 0
     for numbers in chapters:
-        whole += _inversions(numbers, decimal=False)
-        decimal += _inversions(numbers, decimal=True)
+        # Only numbers with a point can sort differently.
+        dotted = [n for n in numbers if "." in n]
+        if len(dotted) > 1:
+            whole += _inversions(dotted, decimal=False)
+            decimal += _inversions(dotted, decimal=True)
     return decimal < whole
 
 
