@@ -48,9 +48,9 @@ test: lint
 
 # Worker-process tests share a SQLite file with a worker subprocess by design (tests/reindex_support.py),
 # and the in-process worker closes the test transaction's PostgreSQL connection: SQLite pass only.
-PG_SKIP := --ignore=tests/test_reindex_worker.py \
-	--deselect tests/test_reindex_requests.py::test_in_process_worker_command_runs_a_requested_build \
-	--deselect tests/test_reindex_requests.py::test_worker_command_recovers_dead_builds_when_it_starts
+PG_SKIP := --ignore=tests/ops/test_reindex_worker.py \
+	--deselect tests/ops/test_reindex_requests.py::test_in_process_worker_command_runs_a_requested_build \
+	--deselect tests/ops/test_reindex_requests.py::test_worker_command_recovers_dead_builds_when_it_starts
 
 ## The database-touching tests on PostgreSQL (PORTAL_TEST_POSTGRES_URL=postgres://user:pw@host/db).
 test-postgres: install-dev
@@ -64,11 +64,13 @@ loadtest: install-dev
 	PORTAL_LOAD_REQUESTS=$${PORTAL_LOAD_REQUESTS:-4000} PORTAL_LOAD_SECONDS=$${PORTAL_LOAD_SECONDS:-120} \
 		$(PY) -m pytest -p no:cacheprovider -s -m load tests/load
 
-## ruff (lint and format) on the whole tree, mypy on the product code; any finding fails.
+## ruff (lint and format) on the whole tree, mypy on the product code, the layering contracts
+## of pyproject.toml ([tool.importlinter]); any finding fails.
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy search portal
+	$(VENV)/bin/lint-imports
 
 ## Benchmarks on the real data: tables on stdout, bench/out/report.md (docs/performance.md).
 ## The bench builds its own scratch indexes, so it needs the data loaded but not `reindex`.

@@ -24,7 +24,7 @@ def statute_service(
 ) -> list[str]:
     """Layer (b): the statute search service (optionally with word forms and headings)."""
     from search.statutes.scope import Scope
-    from search.statutes.service import StatuteSearchRequest, search_statutes
+    from search.statutes.search.service import StatuteSearchRequest, search_statutes
 
     scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
     request = StatuteSearchRequest(q=case.q, scope=scope, limit=limit, stem=stem, headings=headings)

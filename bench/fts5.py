@@ -1,6 +1,6 @@
 """The peer baseline: SQLite FTS5 over the same rows (bm25(), snippet(), unicode61, no stemming).
 
-Tables hold the same documents the tantivy build writes (`search.indexes.documents`), with
+Tables hold the same documents the tantivy build writes (`search.ops.builds.documents`), with
 the searched text as the only full-text columns that are scored: statute `body` (its
 `jurisdiction`, `corpus` and `source` are indexed columns so filters run inside the
 full-text query, with weight 0 in `bm25()`); paper `text`, `title` and `authors`, weighted in
@@ -26,9 +26,9 @@ from bench.raw import (
     round_robin,
 )
 from bench.workload import PaperCase, StatuteCase
-from search.backends.base import Document
 from search.backends.paper_search import FieldWeights
-from search.query import ParsedQuery
+from search.backends.protocol import Document
+from search.text.query import ParsedQuery
 
 TOKENIZER = "unicode61 remove_diacritics 0"
 BATCH = 2000

@@ -19,8 +19,8 @@ from django.conf import settings
 
 from bench import fts5
 from search.backends.tantivy.reader import forget_open_indexes
-from search.indexes import build as build_service
-from search.indexes.documents import documents
+from search.ops.builds import build as build_service
+from search.ops.builds.documents import documents
 
 TANTIVY, FTS5, READ = "tantivy", "fts5", "read"
 ENGINES = (TANTIVY, FTS5, READ)

@@ -24,7 +24,7 @@ from search.backends.tantivy.papers import ADJACENT, INDEX_FIELDS
 from search.backends.tantivy.schema import build_analyzer, open_index
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
-from search.query import ParsedQuery, parse_query
+from search.text.query import ParsedQuery, parse_query
 
 Must, Should = tantivy.Occur.Must, tantivy.Occur.Should
 STATUTE_LIMIT = 20

@@ -131,7 +131,7 @@ def build_table(builds: list[BuildStat]) -> Table:
             ]
         )
     table.notes = [
-        "Both builds read the same rows from the database (`search.indexes.documents`); "
+        "Both builds read the same rows from the database (`search.ops.builds.documents`); "
         "'read rows only' is that shared cost. 'vs tantivy' = tantivy docs/s ÷ this docs/s.",
         "Peak RSS is the building child process's ru_maxrss (Django loaded: see its start).",
         "FTS5 time includes its 'optimize' merge; tantivy's includes commit, merge and the "

@@ -43,8 +43,8 @@ def run_survey_cost(count: int, repeats: int) -> list[SurveyCost]:
     """Time every query `repeats` times at each of the three ways, after one untimed run."""
     from search.statutes.catalog import load_catalog
     from search.statutes.scope import Scope
-    from search.statutes.service import StatuteSearchRequest, search_statutes
-    from search.statutes.survey import StatuteSurveyRequest, survey_statutes
+    from search.statutes.search.service import StatuteSearchRequest, search_statutes
+    from search.statutes.survey.service import StatuteSurveyRequest, survey_statutes
 
     catalog = load_catalog()
     found = []

@@ -103,8 +103,8 @@ def write_scaled(
 ) -> ScaledBuild:
     """Write `copies` copies of `base` as the live version of `index_name` under `root`."""
     from search.backends.registry import get_backend
-    from search.indexes.documents import LAYOUT_VERSIONS, index_contents
     from search.indexes.store import IndexStore, VersionMeta
+    from search.ops.builds.documents import LAYOUT_VERSIONS, index_contents
 
     store = IndexStore(index_name, root)
     writer = get_backend().writer()
@@ -139,7 +139,7 @@ def write_scaled(
 
 def build_scaled(index_name: str, scales: tuple[int, ...], workdir: Path) -> list[ScaledBuild]:
     """Read the real documents once, then write each size in turn (in this process)."""
-    from search.indexes.documents import documents
+    from search.ops.builds.documents import documents
 
     started = time.perf_counter()
     base = list(documents(index_name))

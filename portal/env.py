@@ -5,8 +5,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
-FALSE_WORDS = frozenset({"0", "false", "no", "off", ""})
+from search.text.switches import FALSE_WORDS, TRUE_WORDS
 
 
 def env_str(name: str, default: str) -> str:

@@ -14,36 +14,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 from django.urls import Resolver404
 
-from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE
+from search.answers.json_answers import (
+    DATABASE_UNAVAILABLE_NOTE,
+    NOTHING_SEARCHED_COVERAGE_NOTE,
+    RETRY_AFTER_SECONDS,
+    SERVER_ERROR_NOTE,
+    UNAVAILABLE_ERRORS,
+)
 from search.mcp.errors import is_mcp_path, jsonrpc_error
-from search.query import MAX_QUERY_CHARS
+from search.text.query import MAX_QUERY_CHARS
 
 JSON_PREFIXES = ("/api/", "/healthz")
-# Errors that mean "the database is unreachable, locked or busy", not a bug in a query.
-UNAVAILABLE_ERRORS = (OperationalError, InterfaceError)
-RETRY_AFTER_SECONDS = 30
 # What every JSON endpoint answers (`require_GET` adds HEAD).
 API_METHODS = "GET, HEAD"
 # Marks an answer to an htmx request as a panel for the results region (static/js/portal.js).
 PANEL_HEADER = "X-Portal-Error-Panel"
 PAGE_TEMPLATE = "error.html"
 PANEL_TEMPLATE = "_error_panel.html"
-SERVER_ERROR_NOTE = (
-    "The portal hit an internal error and nothing was searched. The error has been logged; "
-    "try again, and report it if it persists."
-)
-DATABASE_UNAVAILABLE_NOTE = (
-    "The portal's database is unavailable or busy, so nothing was searched. This is "
-    f"temporary on our side, not a problem with your request: retry in {RETRY_AFTER_SECONDS} "
-    "seconds."
-)
-
 logger = logging.getLogger("portal.errors")
 
 

@@ -44,13 +44,13 @@ wsgi_app = "portal.wsgi:application"
 
 
 def post_worker_init(worker: object) -> None:
-    """Read the search catalogs before this worker takes its first request (search/warmup.py).
+    """Read the search catalogs before this worker takes its first request (search/ops/warmup.py).
 
     A failure is logged, never fatal: the worker then reads them on its first search.
     """
     log = worker.log  # type: ignore[attr-defined]
     try:
-        from search.warmup import warm_up
+        from search.ops.warmup import warm_up
 
         log.info("warm-up: %s", warm_up())
     except Exception:  # noqa: BLE001  # the worker must start whatever the warm-up meets

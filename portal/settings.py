@@ -47,7 +47,7 @@ MIDDLEWARE = [
     # address too long for the portal is refused before any work.
     "portal.errors.ErrorAnswersMiddleware",
     # Before sessions and auth: a throttled request costs no database work beyond its counter.
-    "search.ratelimit.ApiRateLimitMiddleware",
+    "search.web.ratelimit.ApiRateLimitMiddleware",
     "portal.errors.DatabaseUnavailableMiddleware",
     "portal.errors.RejectNulPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -73,7 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "search.context_processors.portal",
+                "search.web.context_processors.portal",
             ],
         },
     },
@@ -198,7 +198,7 @@ CSRF_FAILURE_VIEW = "portal.errors.csrf_failure"
 # the pages' script measures a search's address against it before sending (portal.js).
 PORTAL_MAX_URL_BYTES = 8000
 
-# API rate limit (search/ratelimit.py): requests per minute per client address, 0 = off;
+# API rate limit (search/web/ratelimit.py): requests per minute per client address, 0 = off;
 # on by default in production only, so local runs and the test suite are never throttled.
 PORTAL_API_RATE_LIMIT = env_int("PORTAL_API_RATE_LIMIT", 120 if PORTAL_PRODUCTION else 0)
 # Sign-in lockout (django-axes, in the database): failed sign-ins per client address, on the
@@ -210,8 +210,8 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 # One valid account must not launder guesses: a successful sign-in keeps the count.
 AXES_RESET_ON_SUCCESS = False
-AXES_CLIENT_IP_CALLABLE = "search.ratelimit.client_address"
-AXES_LOCKOUT_CALLABLE = "search.ratelimit.sign_in_locked_out"
+AXES_CLIENT_IP_CALLABLE = "search.answers.same_origin.client_address"
+AXES_LOCKOUT_CALLABLE = "search.web.ratelimit.sign_in_locked_out"
 # Only the failed attempts are kept (search/admin/lockouts.py lists them), not every sign-in.
 AXES_DISABLE_ACCESS_LOG = True
 # Its log lines name the address (an operator acts on it) but never what was typed as username.

@@ -9,7 +9,7 @@ urlpatterns = [
     # Researchers (not only staff) sign in here to keep research runs.
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("search.urls")),
+    path("", include("search.web.urls")),
 ]
 
 # Error answers without tracebacks; JSON with `note` and `coverage_note` on API paths.

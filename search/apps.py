@@ -10,4 +10,4 @@ class SearchConfig(AppConfig):
     verbose_name = "Search"
 
     def ready(self) -> None:
-        from search import checks  # noqa: F401 - registers the system checks
+        from search.ops import checks  # noqa: F401 - registers the system checks

@@ -3,9 +3,9 @@
 `BackendContract` is engine-neutral: it writes a small corpus with deliberate score ties,
 builds both indexes through the backend's own writer (`build_index`), and compares each
 answer with what the query semantics say, computed in Python from the rows (the
-reference tokenizer `search.query.simple_tokenize`, which the index analyzer must equal
+reference tokenizer `search.text.query.simple_tokenize`, which the index analyzer must equal
 on ordinary text). A new backend registers in `search.backends.registry.BACKENDS` and is
-run by `tests/test_backend_contract.py` like tantivy: same rows, counts, tie order, marks.
+run by `tests/backends/test_backend_contract.py` like tantivy: same rows, counts, tie order, marks.
 """
 
 import re
@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
-from search.backends.base import IndexUnavailable, Terms
-from search.backends.interface import SearchBackend
+from search.backends.filters import Terms
 from search.backends.paper_search import (
     NEWEST,
     OLDEST,
@@ -27,15 +26,16 @@ from search.backends.paper_search import (
     TIER_UNRECORDED,
     PaperQuery,
 )
+from search.backends.protocol import IndexUnavailable, SearchBackend
 from search.backends.registry import _make
 from search.backends.statute_search import GroupedSearch, TextSearch
-from search.indexes.build import build_index
 from search.indexes.names import PAPERS, STATUTES
 from search.ingest.papers import ingest_papers
 from search.ingest.statutes import ingest_statutes
-from search.marks import HL_CLOSE, HL_OPEN
 from search.models import Chunk, IndexBuild, IngestedFile, Paper, Section, Source
-from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery, parse_query, simple_tokenize
+from search.ops.builds.build import build_index
+from search.text.marks import HL_CLOSE, HL_OPEN
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery, parse_query, simple_tokenize
 from tests.corpus import section, write_corpus, write_jsonl
 
 # Seven sections with the same body score the same for any query: the tie group.

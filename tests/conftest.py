@@ -86,7 +86,7 @@ def loaded_corpus(db: None, corpus_dir: Path) -> Path:
 @pytest.fixture
 def built_indexes(loaded_corpus: Path, index_root: Path) -> Path:
     """The test corpus ingested and both indexes built and live."""
-    from search.indexes.build import build_index
+    from search.ops.builds.build import build_index
 
     build_index("statutes")
     build_index("papers")

@@ -33,9 +33,9 @@ def paper_index(
     django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Path]:
     """The test papers ingested and the papers index built and live; yields the data dir."""
-    from search.indexes.build import build_index
     from search.ingest.papers import ingest_papers
     from search.models import Chunk, IndexBuild, IngestedFile, Paper
+    from search.ops.builds.build import build_index
 
     root = tmp_path_factory.mktemp("paper-search")
     data = write_corpus(root / "data")

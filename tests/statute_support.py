@@ -23,8 +23,8 @@ def shared_statute_index(
     django_db_setup: None, django_db_blocker: object, tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """An index root whose live statutes version holds exactly the test corpus statutes."""
-    from search.indexes.build import build_index
     from search.ingest.statutes import ingest_statutes
+    from search.ops.builds.build import build_index
 
     base = tmp_path_factory.mktemp("statute-index")
     root = base / "indexes"
@@ -58,8 +58,8 @@ def statute_index(
     from dataclasses import replace
 
     from search.backends.registry import get_backend
-    from search.indexes.documents import data_stamp
     from search.indexes.freshness import forget_freshness
+    from search.indexes.stamps import data_stamp
     from search.indexes.store import IndexStore
 
     forget_open_indexes = get_backend().forget_open_indexes
@@ -83,9 +83,9 @@ def real_statute_index(
     from django.core.cache import cache
 
     from search.backends.registry import get_backend
-    from search.indexes.build import build_index
     from search.ingest.statutes import ingest_statutes
     from search.models import IngestedFile, Section, Source
+    from search.ops.builds.build import build_index
     from search.statutes.catalog import forget_catalogs
     from search.statutes.chapters import forget_chapters
     from search.statutes.code_listing import forget_listings

@@ -19,11 +19,7 @@ from bench.quality import shards
 from bench.quality.portal import Answer
 from bench.quality.scoring import K
 from bench.quality.sets import PAPERS, Case, QuestionSet
-
-try:  # the stop list moves to search.text in the new layout
-    from search.text.stopwords import STOP_WORDS  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - the old layout
-    from search.stopwords import STOP_WORDS
+from search.text.stopwords import STOP_WORDS
 
 WORD = re.compile(r"[^\W_]+")
 FTS5, TANTIVY = "fts5", "tantivy"

@@ -19,19 +19,19 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from search.indexes.build_progress import (
+from search.indexes.names import INDEX_NAMES
+from search.indexes.store import IndexStore
+from search.models import IndexBuild
+from search.ops.builds.build_progress import (
     LIVE,
     SUPERSEDED,
     build_progress,
     build_standing,
     duration_text,
 )
-from search.indexes.names import INDEX_NAMES
-from search.indexes.requests import cancel_build, recover_stale_builds, request_rebuilds
-from search.indexes.store import IndexStore
-from search.models import IndexBuild
-from search.progress import human
-from search.status import IndexStatus, index_status
+from search.ops.builds.rebuild_requests import cancel_build, recover_stale_builds, request_rebuilds
+from search.ops.progress import human
+from search.ops.status import IndexStatus, index_status
 
 REBUILD_PERMISSION = "search.rebuild_index"
 ALL_INDEXES = "all"

@@ -8,8 +8,8 @@ from django.contrib import admin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
 
-from search.citations import citation_key
 from search.models import Chunk, Paper, Section, Source
+from search.text.citation_keys import citation_key
 
 PER_PAGE = 50
 

@@ -11,7 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 
 from search.models import ApiToken
-from search.tokens import revoke, set_new_secret
+from search.ops.api_tokens import revoke, set_new_secret
 
 ISSUED_TEMPLATE = "admin/search/apitoken/issued.html"
 

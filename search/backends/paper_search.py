@@ -1,7 +1,7 @@
 """The engine-neutral seam of the paper search: what the service asks, what comes back.
 
 The service describes one search as a `PaperQuery`; a backend (`SearchBackend` in
-`search.backends.interface`) opens a `PaperSearchSession` for it and answers, on one
+`search.backends.protocol`) opens a `PaperSearchSession` for it and answers, on one
 point-in-time view of the index: the first hits of the ranked pool (as many as the page
 needs, so the cost follows the page, not the number of matches), the facet counts over all
 matches, and the display rows of the hits the service finally shows. Nothing here knows an
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
 
-from search.query import ALL_WORDS, WORD_MODES, ParsedQuery
+from search.text.query import ALL_WORDS, WORD_MODES, ParsedQuery
 
 # Tiers of the pool, in order: chunks of papers named by arXiv id in the query, then the
 # entity soft filter's (SPEC: matches first, then chunks with none recorded).

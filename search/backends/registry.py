@@ -1,7 +1,7 @@
 """The backend registry: the one module outside `search/backends/<engine>/` that names one.
 
 `PORTAL_SEARCH_BACKEND` picks the engine; an unknown name is a configuration error reported
-by `manage.py check` (see `search.checks`) and on first use.
+by `manage.py check` (see `search.ops.checks`) and on first use.
 """
 
 from collections.abc import Callable
@@ -10,7 +10,7 @@ from functools import cache
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from search.backends.interface import SearchBackend
+from search.backends.protocol import SearchBackend
 
 
 def _tantivy() -> SearchBackend:

@@ -1,15 +1,15 @@
 """The engine-neutral search seam: what a service asks of a backend and what comes back.
 
 Services build a `TextSearch` from a `ParsedQuery` plus filters; a backend (`SearchBackend`
-in `search.backends.interface`) runs it and returns a `HitPage`. Nothing here knows an
+in `search.backends.protocol`) runs it and returns a `HitPage`. Nothing here knows an
 engine, so a server engine can implement the same contract.
 """
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from search.backends.base import Filter
-from search.query import ANY_WORDS, WORD_MODES, ParsedQuery
+from search.backends.filters import Filter
+from search.text.query import ANY_WORDS, WORD_MODES, ParsedQuery
 
 
 @dataclass(frozen=True)

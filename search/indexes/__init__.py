@@ -1,1 +1,2 @@
-"""Versioned index directories, the live pointer, the build lock and the build service."""
+"""Index names, versioned index directories and the live pointer, the data stamp, freshness.
+Imports search.models only."""

@@ -2,7 +2,7 @@
 
 Between an ingest and the next rebuild (or after a failed rebuild) the database holds data the
 live version does not; notes then say so, since they describe the version that is searched.
-The check compares the live version's data stamp with the database's (`documents.data_stamp`,
+The check compares the live version's data stamp with the database's (`stamps.data_stamp`,
 a few indexed queries). Ingest runs in another process, so no signal reaches the web workers:
 each process repeats the check at most every PENDING_CHECK_SECONDS per index, and at once when
 the live version changes.
@@ -15,7 +15,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from search.indexes.documents import data_stamp
+from search.indexes.stamps import data_stamp
 from search.indexes.store import IndexStore
 
 PENDING_CHECK_SECONDS = 10.0

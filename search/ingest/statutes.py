@@ -6,7 +6,6 @@ from typing import Any
 
 from django.db import transaction
 
-from search.citations import citation_key
 from search.ingest.common import (
     batched,
     checked_files,
@@ -16,13 +15,14 @@ from search.ingest.common import (
     row_hash,
     upsert_by_key,
 )
+from search.ingest.coverage import COVERAGE_NOT_STATED, refresh_sources, update_coverage
 from search.ingest.manifest import ManifestUnreadable, read_coverage
 from search.ingest.reader import RawLine, data_files, read_lines
 from search.ingest.summary import FileSummary, IngestSummary
 from search.ingest.unload import unload_statute_files
 from search.ingest.validate import Problem, check_section
 from search.models import Section
-from search.sources import COVERAGE_NOT_STATED, refresh_sources, update_coverage
+from search.text.citation_keys import citation_key
 
 KIND = "statutes"
 

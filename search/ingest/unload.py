@@ -9,9 +9,9 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from search.ingest.common import delete_in_batches, forget_files, recorded_files
+from search.ingest.coverage import drop_emptied_sources
 from search.ingest.summary import FileSummary
 from search.models import Chunk, Paper, Section
-from search.sources import drop_emptied_sources
 
 
 def removed_files(kind: str, present: set[str], loaded: Iterable[str]) -> list[str]:

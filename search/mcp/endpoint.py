@@ -20,12 +20,11 @@ from django.http import HttpRequest, HttpResponse
 from mcp.server.context import ServerRequestContext
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
+from search.answers.same_origin import client_address, is_own_origin
 from search.mcp.errors import in_portal_words, jsonrpc_error
 from search.mcp.server import build_server
 from search.mcp.tools import Principal
-from search.ratelimit import client_address
-from search.tokens import TokenRejected, bearer_secret, user_for_secret
-from search.views.same_origin import is_own_origin
+from search.ops.api_tokens import TokenRejected, bearer_secret, user_for_secret
 
 USER_SCOPE_KEY = "portal.user"
 ALLOWED_METHODS = "POST"

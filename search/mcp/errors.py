@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import JsonResponse
 
-from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE
+from search.answers.json_answers import NOTHING_SEARCHED_COVERAGE_NOTE
 
 MCP_PATH = "/mcp"
 PARSE_ERROR = -32700

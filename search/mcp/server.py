@@ -17,9 +17,9 @@ from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError
 
-from search.api_responses import NOTHING_SEARCHED_COVERAGE_NOTE, Answer
+from search.answers.json_answers import NOTHING_SEARCHED_COVERAGE_NOTE, Answer
 from search.mcp.tools import TOOLS, Principal, call_tool, input_schema
-from search.tokens import TokenRejected
+from search.ops.api_tokens import TokenRejected
 
 SERVER_NAME = "law-papers-search"
 SERVER_VERSION = "1.0"

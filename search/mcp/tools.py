@@ -3,7 +3,8 @@ outcome and payload, so the pages, the JSON API and MCP give one answer to one r
 
 A tool's arguments become the same parameters the API reads from its query string
 (`arguments_query`), its input schema is generated from that form (`search.mcp.schema`), and
-its result is the API's JSON body, `note` and `coverage_note` included (`search.api_responses`).
+its result is the API's JSON body, `note` and `coverage_note` included
+(`search.answers.json_answers`).
 """
 
 import json
@@ -17,9 +18,11 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.http import QueryDict
 
-from portal.errors import DATABASE_UNAVAILABLE_NOTE, SERVER_ERROR_NOTE, UNAVAILABLE_ERRORS
-from search.api_responses import (
+from search.answers.json_answers import (
+    DATABASE_UNAVAILABLE_NOTE,
     NOTHING_SEARCHED_COVERAGE_NOTE,
+    SERVER_ERROR_NOTE,
+    UNAVAILABLE_ERRORS,
     Answer,
     error_answer,
     outcome_answer,
@@ -30,11 +33,11 @@ from search.papers.catalog import load_catalog as paper_catalog
 from search.papers.forms import PaperLookupForm, PaperSearchForm
 from search.papers.outcome import lookup_outcome, paper_outcome
 from search.statutes import payloads as statute_payloads
-from search.statutes.answers import section_answer, sources_answer
 from search.statutes.catalog import load_catalog as statute_catalog
-from search.statutes.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
 from search.statutes.outcome import statute_outcome, survey_outcome
-from search.statutes.survey_form import StatuteSurveyForm
+from search.statutes.search.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
+from search.statutes.sections.lookup_answers import section_answer, sources_answer
+from search.statutes.survey.forms import StatuteSurveyForm
 
 Principal = User | AnonymousUser
 

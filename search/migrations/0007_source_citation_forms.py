@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 def fill_citation_forms(apps: object, schema_editor: object) -> None:
-    from search.sources import citation_forms
+    from search.ingest.coverage import citation_forms
 
     source_model = apps.get_model("search", "Source")  # type: ignore[attr-defined]
     section_model = apps.get_model("search", "Section")  # type: ignore[attr-defined]

@@ -16,8 +16,8 @@ from functools import cached_property
 
 from django.conf import settings
 
-from search.backends.base import IndexUnavailable
 from search.backends.paper_search import IndexFacts
+from search.backends.protocol import IndexUnavailable
 from search.backends.registry import get_backend
 from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import PAPERS

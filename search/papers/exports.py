@@ -7,7 +7,7 @@ recorded date takes its year from its arXiv id (`1706.03762`: 2017), and its key
 (`vaswani2017attention`; with no authors recorded, `attention2017`). LaTeX in
 titles (`$k$-means`) is kept as math; everything else that TeX would read as a command is
 escaped, so an entry never breaks a bibliography. CSV cells go through the shared writer
-(`search.csv_export`), which defuses what a spreadsheet would run as a formula.
+(`search.answers.csv_answers`), which defuses what a spreadsheet would run as a formula.
 """
 
 import re
@@ -16,10 +16,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from search.csv_export import csv_text as write_csv
-from search.csv_export import slug
-from search.marks import HL_CLOSE, HL_OPEN
+from search.answers.csv_answers import csv_text as write_csv
+from search.answers.csv_answers import slug
 from search.papers.arxiv_ids import issued
+from search.text.marks import HL_CLOSE, HL_OPEN
 
 BIBTEX_TYPE = "application/x-bibtex; charset=utf-8"
 CSV_COLUMNS = (

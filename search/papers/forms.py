@@ -13,9 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
-from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE
-from search.enrichment import CONTENT_TYPES
-from search.form_fields import (
+from search.answers.fields import (
     ListField,
     ListInput,
     ToolHelpBoundField,
@@ -23,6 +21,8 @@ from search.form_fields import (
     bound_above,
     split_values,
 )
+from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE
+from search.enrichment import CONTENT_TYPES
 from search.papers.author_names import fold_name
 from search.papers.catalog import PaperCatalog
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
@@ -42,7 +42,7 @@ from search.papers.request import (
 )
 from search.papers.runs import RunRejected, own_run
 from search.papers.service import parse_paper_query
-from search.query import ALL_WORDS, ANY_WORDS, MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
+from search.text.query import ALL_WORDS, ANY_WORDS, MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
 
 MATCH_CHOICES = [
     (ALL_WORDS, "All words"),

@@ -11,12 +11,12 @@ from datetime import date
 from django.conf import settings
 from django.urls import reverse
 
+from search.answers.outcomes import NotFound
 from search.backends.registry import get_backend
 from search.models import Chunk, Paper
-from search.outcomes import NotFound
 from search.papers.arxiv_ids import abs_url, issued, normalise_arxiv_id, pdf_url
 from search.papers.licences import Licence, licence_for
-from search.query import parse_query
+from search.text.query import parse_query
 
 TITLE_CANDIDATES = 10
 TITLE = "title"

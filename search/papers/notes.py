@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE, FieldWeights, NamedPaper, Pool
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
-from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 from search.text.query_notes import UNCLOSED_QUOTE_WARNING
 
 INDEX_UNAVAILABLE_NOTE = (

@@ -15,9 +15,9 @@ from search.papers.exports import bibtex_entry, citation_key
 from search.papers.lookup import PaperChunk, PaperDetail
 from search.papers.payloads import cited_paper
 from search.papers.request import MATCH_MODES, PaperSearchRequest
-from search.papers.search_page import Link, page_url
+from search.papers.results_page import Link, page_url
 from search.papers.service import parse_paper_query
-from search.query import ALL_WORDS
+from search.text.query import ALL_WORDS
 
 
 @dataclass(frozen=True)

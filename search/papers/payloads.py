@@ -8,8 +8,8 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from search.answers.csv_answers import CONTENT_TYPE as CSV_CONTENT_TYPE
 from search.backends.paper_search import NamedPaper
-from search.csv_export import CONTENT_TYPE as CSV_CONTENT_TYPE
 from search.papers import exports
 from search.papers.diversify import DOCUMENT
 from search.papers.hit_extras import Neighbour

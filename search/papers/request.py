@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from search.backends.paper_search import RELEVANCE, SORTS
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
-from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 PHRASE = "phrase"
 MATCH_MODES = (ALL_WORDS, ANY_WORDS, PHRASE)

@@ -14,6 +14,7 @@ from datetime import date
 
 from django.conf import settings
 
+from search.answers.outcomes import Rejected
 from search.backends.paper_search import (
     TIER_MATCH,
     TIER_NAMED_PAPER,
@@ -27,7 +28,6 @@ from search.backends.paper_search import (
     PoolHit,
 )
 from search.backends.registry import get_backend
-from search.outcomes import Rejected
 from search.papers import notes, runs
 from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.author_names import fold_name
@@ -43,7 +43,7 @@ from search.papers.request import (
     PaperSearchRequest,
 )
 from search.papers.vocabulary import get_vocabulary
-from search.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 
 FACET_ENTITIES = 20
 # How text, title and author matches weigh (chosen on the dev sets: `python -m bench.weights`).

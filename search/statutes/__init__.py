@@ -1,1 +1,2 @@
-"""Statute and regulation search: catalog, forms, service, notes and response shapes."""
+"""Statute and regulation search, by feature: search, survey, citations, browse, sections; the
+catalog, chapters, scope, rows, outcome and payloads they share sit here."""

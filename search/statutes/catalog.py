@@ -16,11 +16,11 @@ from django.db.models import Count, Max
 
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
-from search.jurisdictions import NAMES, is_state_code, jurisdiction_name
+from search.ingest.coverage import COVERAGE_NOT_STATED, source_facts
 from search.models import Source
 from search.models.corpus import as_of_text
-from search.sources import COVERAGE_NOT_STATED, source_facts
-from search.statutes.citation_forms import CitationGrammar, grammar_of
+from search.statutes.citations.grammar import CitationGrammar, grammar_of
+from search.text.jurisdictions import NAMES, is_state_code, jurisdiction_name
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -219,7 +219,7 @@ def forget_catalogs() -> None:
 
 
 def _source(row: dict[str, Any]) -> SourceFacts:
-    """SourceFacts from one recorded source (`search.sources.source_facts`)."""
+    """SourceFacts from one recorded source (`search.ingest.coverage.source_facts`)."""
     as_of_values = tuple(sorted(row["as_of_values"]))
     return SourceFacts(
         code=row["code"],

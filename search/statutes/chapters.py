@@ -20,9 +20,9 @@ from typing import Any
 
 from django.db.models import Count, Max
 
-from search.citations import chapter_key
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
+from search.text.citation_keys import chapter_key
 from search.text.code_order import Key, cited_title, code_order_key, decimal_numbering
 
 CHAPTERS_FILE = "chapters"

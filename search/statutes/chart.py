@@ -9,8 +9,8 @@ readers read them as a list.
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from search.jurisdictions import jurisdiction_name
 from search.statutes.catalog import Catalog
+from search.text.jurisdictions import jurisdiction_name
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from search.backends.base import Terms
+from search.backends.filters import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, HitPage, Listing
 from search.indexes.names import STATUTES

@@ -1,11 +1,19 @@
 """A statute search's or survey's outcome, for its page and its API alike."""
 
-from search.outcomes import Outcome, run_search
-from search.statutes.forms import StatuteSearchForm
-from search.statutes.notes import INDEX_UNAVAILABLE_NOTE
-from search.statutes.service import StatuteSearchRequest, StatuteSearchResult, search_statutes
-from search.statutes.survey import StatuteSurveyRequest, StatuteSurveyResult, survey_statutes
-from search.statutes.survey_form import StatuteSurveyForm
+from search.answers.outcomes import Outcome, run_search
+from search.statutes.search.forms import StatuteSearchForm
+from search.statutes.search.notes import INDEX_UNAVAILABLE_NOTE
+from search.statutes.search.service import (
+    StatuteSearchRequest,
+    StatuteSearchResult,
+    search_statutes,
+)
+from search.statutes.survey.forms import StatuteSurveyForm
+from search.statutes.survey.service import (
+    StatuteSurveyRequest,
+    StatuteSurveyResult,
+    survey_statutes,
+)
 
 
 def statute_outcome(form: StatuteSearchForm, *, idle_ok: bool) -> Outcome[StatuteSearchResult]:

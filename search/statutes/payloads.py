@@ -6,14 +6,14 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from search.csv_export import slug
+from search.answers.csv_answers import slug
 from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.chapters import Chapter
+from search.statutes.citations.crossrefs import CrossRef
 from search.statutes.citations.popular_names import OfferedName
-from search.statutes.crossrefs import CrossRef
-from search.statutes.sections import SectionDetail, SectionRef
-from search.statutes.service import StatuteSearchResult
-from search.statutes.survey import StatuteSurveyResult, SurveyRow
+from search.statutes.search.service import StatuteSearchResult
+from search.statutes.sections.lookup import SectionDetail, SectionRef
+from search.statutes.survey.service import StatuteSurveyResult, SurveyRow
 
 ROW_KEYS = (
     "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",

@@ -16,10 +16,10 @@ Meaning (SPEC section 6; every single-value request of the seed keeps its meanin
 import re
 from dataclasses import dataclass, replace
 
-from search.backends.base import All, Either, Filter, Terms
-from search.jurisdictions import NAMES
+from search.backends.filters import All, Either, Filter, Terms
 from search.statutes.catalog import STATUTE, Catalog, SourceFacts
 from search.statutes.chapters import Chapter
+from search.text.jurisdictions import NAMES
 
 _WORDS = re.compile(r"[a-z]+")
 

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from search.marks import HL_CLOSE, HL_OPEN
+from search.text.marks import HL_CLOSE, HL_OPEN
 
 register = template.Library()
 

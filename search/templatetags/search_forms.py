@@ -5,8 +5,8 @@ from typing import Any
 
 from django import forms, template
 
-from portal.env import TRUE_WORDS
-from search.form_fields import CodeListField, TrueFalseField
+from search.answers.fields import CodeListField, TrueFalseField
+from search.text.switches import TRUE_WORDS
 
 register = template.Library()
 

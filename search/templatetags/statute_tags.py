@@ -4,7 +4,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from django import template
 
-from search.statutes.browse import chapter_url as _chapter_url
+from search.statutes.browse.contents import chapter_url as _chapter_url
 from search.statutes.catalog import Catalog
 from search.statutes.chapters import Chapter
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pytest_django.live_server_helper import LiveServer
 
-from search.indexes.build import build_index
 from search.ingest.statutes import ingest_statutes
 from search.models import IndexBuild
+from search.ops.builds.build import build_index
 from tests.reindex_support import (
     add_filler_sections,
     start_worker,

@@ -24,8 +24,8 @@ def federal_index(
 ) -> Iterator[Path]:
     """Title 42 of the US Code and 24 CFR ingested and indexed for this test."""
     from search.backends.registry import get_backend
-    from search.indexes.build import build_index
     from search.ingest.statutes import ingest_statutes
+    from search.ops.builds.build import build_index
     from search.statutes.catalog import forget_catalogs
     from search.statutes.chapters import forget_chapters
     from search.statutes.code_listing import forget_listings

@@ -167,7 +167,7 @@ def test_filters_stay_in_view_on_a_desktop(
 def test_typing_a_search_logs_no_htmx_error(
     page: Page, live_server: LiveServer, built_indexes: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from search.views import statutes
+    from search.web.views import statutes
 
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.5)  # each search is still running when the next keystroke asks for one

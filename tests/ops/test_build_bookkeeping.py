@@ -17,11 +17,11 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 
-from search.indexes.build import BuildFailed, build_index
 from search.indexes.store import BUILDING_SUFFIX, LIVE_FILE, IndexStore
 from search.ingest.papers import ingest_papers
 from search.ingest.statutes import ingest_statutes
 from search.models import IndexBuild
+from search.ops.builds.build import BuildFailed, build_index
 from tests.reindex_support import (
     BASE_DIR,
     add_filler_sections,

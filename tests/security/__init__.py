@@ -1,0 +1,1 @@
+"""Tests of access control: production settings, injection, rate limits, sign-in lockouts."""

@@ -19,10 +19,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from search.backends.base import Terms
+from search.backends.filters import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Listing, TextSearch
-from search.query import parse_query
+from search.text.query import parse_query
 from tests.corpus import write_corpus
 from tests.fuzz_report import FUZZ_CASES
 from tests.served import gunicorn, manage, portal_env

@@ -2,15 +2,15 @@
 
 from collections.abc import Sequence
 
-from search.backends.base import IndexUnavailable, IndexWriterBackend
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
+from search.backends.protocol import IndexUnavailable, IndexWriterBackend
 from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
 from search.backends.tantivy import analysis, grouped, paper_corpus, papers, reader, statutes
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
 from search.indexes.store import IndexStore
-from search.query import ParsedQuery
+from search.text.query import ParsedQuery
 
 
 class TantivyBackend:

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 
 import tantivy
 
-from search.backends.base import All, Either, Filter, Terms
+from search.backends.filters import All, Either, Filter, Terms
 from search.backends.statute_search import WeightedField
 from search.backends.tantivy.analysis import stem as stem_word
 from search.backends.tantivy.schema import word_field
-from search.query import ALL_WORDS, ANY_WORDS, ParsedQuery
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 Clause = tuple[tantivy.Occur, tantivy.Query]
 

@@ -14,7 +14,7 @@ them (score descending, ties by the tie-break field), which the backend contract
 
 import tantivy
 
-from search.backends.base import Terms
+from search.backends.filters import Terms
 from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage
 from search.backends.tantivy.compile import filter_query
 from search.backends.tantivy.ranking import Scored, in_order, top_hits

@@ -39,7 +39,7 @@ from search.backends.tantivy.snippets import (
     spans_of,
     word_hits,
 )
-from search.query import ParsedQuery, render_phrase
+from search.text.query import ParsedQuery, render_phrase
 
 # Occurrences of one word looked at; past them a long text costs only the C-level search.
 CANDIDATES_PER_WORD = 24

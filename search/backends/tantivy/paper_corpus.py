@@ -7,7 +7,7 @@ from search.backends.tantivy.compile import compile_query
 from search.backends.tantivy.ranking import count, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.indexes.names import PAPERS
-from search.query import ALL_WORDS, ParsedQuery
+from search.text.query import ALL_WORDS, ParsedQuery
 
 TIE_BREAK_FIELD = "chunk_id"
 # Per-segment term buckets for the entity facet: above the number of distinct entity

@@ -13,7 +13,7 @@ from search.backends.paper_search import AUTHORS, TEXT, TITLE, IndexedChunk, Poo
 from search.backends.tantivy.analysis import analyzer
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import Matches, find_matches, leading_text, mark_all
-from search.query import ParsedQuery
+from search.text.query import ParsedQuery
 
 SNIPPET_CHARS = 280
 

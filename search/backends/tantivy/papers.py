@@ -18,7 +18,7 @@ from typing import Concatenate
 
 import tantivy
 
-from search.backends.base import Terms
+from search.backends.filters import Terms
 from search.backends.paper_search import (
     AUTHORS,
     NEWEST,
@@ -48,7 +48,7 @@ from search.backends.tantivy.paper_rows import RowReader, day_of
 from search.backends.tantivy.ranking import count, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.indexes.names import PAPERS
-from search.query import render_phrase
+from search.text.query import render_phrase
 
 Must, Should, MustNot = tantivy.Occur.Must, tantivy.Occur.Should, tantivy.Occur.MustNot
 # The index field behind each searched field of the seam.

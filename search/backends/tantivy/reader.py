@@ -9,7 +9,7 @@ from pathlib import Path
 
 import tantivy
 
-from search.backends.base import IndexUnavailable
+from search.backends.protocol import IndexUnavailable
 from search.backends.tantivy.schema import open_index
 from search.indexes.store import IndexStore, VersionMeta
 

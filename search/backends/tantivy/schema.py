@@ -6,7 +6,7 @@ from typing import Any
 import tantivy
 
 from search.indexes.names import PAPERS, STATUTES
-from search.query import MAX_TOKEN_BYTES
+from search.text.query import MAX_TOKEN_BYTES
 
 ANALYZER = "portal_words"
 # The same pipeline plus English (Snowball) stemming, for the opt-in word-forms search.

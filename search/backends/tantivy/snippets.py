@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import tantivy
 
-from search.marks import ELLIPSIS, HL_CLOSE, HL_OPEN
-from search.query import ParsedQuery, render_phrase
+from search.text.marks import ELLIPSIS, HL_CLOSE, HL_OPEN
+from search.text.query import ParsedQuery, render_phrase
 
 DEFAULT_SNIPPET_CHARS = 240
 # A phrase is required, so a window showing it beats one that repeats loose words.

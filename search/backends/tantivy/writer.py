@@ -6,7 +6,7 @@ from pathlib import Path
 import tantivy
 from django.conf import settings
 
-from search.backends.base import Document
+from search.backends.protocol import Document
 from search.backends.tantivy.schema import SCHEMAS, open_index, with_group_keys
 
 PROGRESS_EVERY = 1_000

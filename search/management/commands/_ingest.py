@@ -12,7 +12,7 @@ from search.ingest.common import (
     checked_files,
 )
 from search.ingest.summary import IngestSummary
-from search.progress import ProgressBar
+from search.ops.progress import ProgressBar
 
 
 class IngestCommand(BaseCommand):

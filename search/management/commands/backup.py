@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from search.backup import BackupError, create_backup
+from search.ops.backup import BackupError, create_backup
 
 
 class Command(BaseCommand):

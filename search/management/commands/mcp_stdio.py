@@ -9,7 +9,7 @@ from mcp.server.stdio import stdio_server
 
 from search.mcp.server import build_server
 from search.mcp.tools import Principal
-from search.tokens import TokenRejected, user_for_secret
+from search.ops.api_tokens import TokenRejected, user_for_secret
 
 TOKEN_ENV = "PORTAL_MCP_TOKEN"
 

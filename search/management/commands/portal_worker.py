@@ -2,7 +2,7 @@
 
 from django_tasks_db.management.commands.db_worker import Command as DbWorkerCommand
 
-from search.indexes.requests import recover_stale_builds
+from search.ops.builds.rebuild_requests import recover_stale_builds
 
 
 class Command(DbWorkerCommand):

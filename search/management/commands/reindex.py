@@ -4,13 +4,13 @@ import logging
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from search.indexes.build import BuildFailed, stale_reason
 from search.indexes.names import INDEX_NAMES
-from search.indexes.records import run_recorded_build
-from search.indexes.requests import recover_stale_builds
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild
-from search.progress import ProgressBar
+from search.ops.builds.build import BuildFailed, stale_reason
+from search.ops.builds.rebuild_requests import recover_stale_builds
+from search.ops.builds.records import run_recorded_build
+from search.ops.progress import ProgressBar
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ sections or sit in a loaded chapter (an end the data lacks); a range longer than
 
 from dataclasses import dataclass
 
-from search.backends.base import Terms
+from search.backends.filters import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, HitPage, Listing
 from search.statutes.catalog import Catalog

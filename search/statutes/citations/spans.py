@@ -11,8 +11,8 @@ reading says `maybe_section`. Pure Python: no Django, no engine.
 import re
 from dataclasses import dataclass
 
-from search.statutes.citation_forms import CitationGrammar
-from search.statutes.mentions import NUMBER
+from search.statutes.citations.grammar import CitationGrammar
+from search.statutes.citations.mentions import NUMBER
 
 PART = "part"
 RANGE = "range"

@@ -1,0 +1,179 @@
+"""Engine-free parsing of user query text into loose terms, required phrases and drops.
+
+Shared by the statute and paper searches; knows nothing of Django or tantivy. The backend
+injects its own analyzer as `tokenize` so query words are split exactly like the index.
+
+Rules (SPEC sections 1 and 2):
+- `"double quotes"` (straight or curly, “ and ” are interchangeable) delimit a phrase. A
+  phrase keeps its stop words, a one-token phrase is a required single word, a phrase with
+  no tokens is ignored, and identical phrases collapse (reason `duplicate`).
+- Outside quotes, words are tokenised, stop words dropped (`stop_word`) and repeated
+  words collapsed (`duplicate`). A loose word equal to a word inside a phrase is NOT a
+  duplicate: the phrase is a required clause and the loose word a ranking clause, so
+  both run.
+- An odd, final quote is unclosed: the text after it is read as loose words (not a
+  phrase) and `unclosed_quote` is set. Loose reading is the forgiving choice: a
+  runaway phrase would require every remaining word to appear adjacent and in order,
+  which usually finds nothing.
+- At most `max_terms` clauses run (each loose term and each phrase counts as one), in
+  order of first appearance; the rest are dropped as `over_limit`.
+"""
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from search.text.stopwords import STOP_WORDS
+
+STOP_WORD = "stop_word"
+DUPLICATE = "duplicate"
+OVER_LIMIT = "over_limit"
+MAX_TERMS = 40
+# Longest query text a form accepts (both searches; the boxes' maxlength). Far beyond the
+# MAX_TERMS words that run, and short enough that a search's address always fits the server's
+# limit (settings.PORTAL_MAX_URL_BYTES, 8,000): percent-encoded, a character takes at most
+# 9 bytes, so 800 characters of any script take 7,200, leaving room for the filters.
+MAX_QUERY_CHARS = 800
+
+# How loose terms combine (phrases are always required).
+ANY_WORDS = "any_words"
+ALL_WORDS = "all_words"
+WORD_MODES = (ANY_WORDS, ALL_WORDS)
+
+# tantivy's RemoveLongFilter(40) drops tokens whose UTF-8 length is >= 40 bytes,
+# measured before lower-casing (the filter runs first in the index analyzer).
+MAX_TOKEN_BYTES = 40
+
+_QUOTES = re.compile('["\u201c\u201d]')
+# `[^\W_]` is exactly `str.isalnum()`: CPython's `\w` is isalnum() plus underscore.
+_WORD = re.compile(r"[^\W_]+")
+
+
+class NothingToSearch(ValueError):
+    """Every word of the query was dropped; forms report this before a search runs."""
+
+
+@dataclass(frozen=True)
+class DroppedTerm:
+    """A query word or phrase that will not run, and why."""
+
+    term: str
+    reason: str  # STOP_WORD, DUPLICATE or OVER_LIMIT
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    """User query text reduced to what a backend runs, plus what it dropped."""
+
+    terms: tuple[str, ...]
+    phrases: tuple[tuple[str, ...], ...]
+    dropped: tuple[DroppedTerm, ...]
+    unclosed_quote: bool
+    used_or: bool
+
+    @property
+    def terms_searched(self) -> list[str]:
+        """Loose terms, then phrases rendered in double quotes."""
+        return [*self.terms, *(render_phrase(p) for p in self.phrases)]
+
+    @property
+    def is_empty(self) -> bool:
+        """True when no term or phrase is left to run."""
+        return not self.terms and not self.phrases
+
+    def all_words(self) -> tuple[str, ...]:
+        """Every distinct token across terms and phrases, in first-seen order."""
+        words = [*self.terms, *(w for p in self.phrases for w in p)]
+        return tuple(dict.fromkeys(words))
+
+
+def render_phrase(words: tuple[str, ...]) -> str:
+    """Render a phrase the way responses show it: '"w1 w2"'."""
+    return '"' + " ".join(words) + '"'
+
+
+def simple_tokenize(text: str) -> list[str]:
+    """Pure-Python twin of the index analyzer: split on non-alphanumerics, drop long, lower."""
+    # Known difference from tantivy (Rust `char::is_alphanumeric`): Rust also counts
+    # Unicode Other_Alphabetic marks as letters (e.g. Devanagari vowel signs, Hebrew
+    # points, Arabic harakat, U+0345, circled letters like Ⓐ) and knows characters
+    # assigned after Python's Unicode database; here those split words.
+    # tests/backends/test_tokenizer_agreement.py pins that these are the only differences.
+    tokens = []
+    for match in _WORD.finditer(text):
+        token = match.group()
+        if len(token.encode("utf-8")) >= MAX_TOKEN_BYTES:
+            continue
+        tokens.append(token.lower() if token.isascii() else _lower_per_char(token))
+    return tokens
+
+
+def _lower_per_char(token: str) -> str:
+    """Lower-case char by char, as tantivy's LowerCaser does."""
+    # str.lower() maps a word-final Σ to ς; tantivy lower-cases each char alone (σ).
+    return "".join(char.lower() for char in token)
+
+
+def parse_query(
+    text: str,
+    tokenize: Callable[[str], list[str]],
+    *,
+    max_terms: int = MAX_TERMS,
+    stop_words: frozenset[str] = STOP_WORDS,
+) -> ParsedQuery:
+    """Parse user text into terms, phrases and dropped words; never raises on a str."""
+    if max_terms < 1:
+        raise ValueError(f"max_terms must be at least 1, got {max_terms}")
+    # Lone surrogates cannot be encoded for a Rust tokenizer; '?' splits words the same way.
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    parts = _QUOTES.split(text)
+    unclosed = len(parts) % 2 == 0  # an odd number of quotes leaves an even part count
+
+    # Each candidate clause and each drop gets a sequence number so drops can be listed
+    # in order of appearance, interleaving stop words with clauses capped later.
+    candidates: list[tuple[int, str | tuple[str, ...]]] = []
+    drops: list[tuple[int, DroppedTerm]] = []
+    seen_terms: set[str] = set()
+    seen_phrases: set[tuple[str, ...]] = set()
+    used_or = False
+    seq = 0
+
+    for index, part in enumerate(parts):
+        in_phrase = index % 2 == 1 and not (unclosed and index == len(parts) - 1)
+        if in_phrase:
+            phrase = tuple(tokenize(part))
+            seq += 1
+            if not phrase:
+                continue
+            if phrase in seen_phrases:
+                drops.append((seq, DroppedTerm(render_phrase(phrase), DUPLICATE)))
+            else:
+                seen_phrases.add(phrase)
+                candidates.append((seq, phrase))
+            continue
+        for token in tokenize(part):
+            seq += 1
+            folded = token.lower()
+            if folded == "or":
+                used_or = True
+            if folded in stop_words:
+                drops.append((seq, DroppedTerm(token, STOP_WORD)))
+            elif token in seen_terms:
+                drops.append((seq, DroppedTerm(token, DUPLICATE)))
+            else:
+                seen_terms.add(token)
+                candidates.append((seq, token))
+
+    kept = candidates[:max_terms]
+    for over_seq, clause in candidates[max_terms:]:
+        term = clause if isinstance(clause, str) else render_phrase(clause)
+        drops.append((over_seq, DroppedTerm(term, OVER_LIMIT)))
+
+    drops.sort(key=lambda pair: pair[0])
+    return ParsedQuery(
+        terms=tuple(c for _, c in kept if isinstance(c, str)),
+        phrases=tuple(c for _, c in kept if not isinstance(c, str)),
+        dropped=tuple(dict.fromkeys(drop for _, drop in drops)),
+        unclosed_quote=unclosed,
+        used_or=used_or,
+    )

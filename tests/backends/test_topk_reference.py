@@ -1,0 +1,265 @@
+"""The top-k paper search and the bounded statute snippets against the previous computations.
+
+Papers: on a slice of the real papers, many real queries (title words, author names, arXiv
+ids) in every match mode, diversification, filter (authors too), order (relevance, newest,
+oldest), offset, limit and pool cap run through the service (which reads the ranked pool a
+window at a time, up to the page's end and one row more) and through the previous computation
+(the whole pool ranked, then diversified, then cut at the offset; `tests/paper_reference.py`):
+same rows in the same order, same scores, totals, pool size, truncation, next page, tier
+counts and excluded chunks (compared through the note, which states them); an offset past
+the last row is refused by both.
+
+Statutes: real section bodies from the data files and the benchmark's real queries, read by
+the bounded matcher and by the whole-text reading: the same matched terms, and the same
+snippet wherever no word occurs more often than the matcher looks at.
+"""
+
+import gzip
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import workload
+from search.answers.outcomes import Rejected
+from search.backends.paper_search import RELEVANCE, Pool, PoolHit
+from search.backends.registry import get_backend
+from search.backends.tantivy.analysis import analyzer, tokenize
+from search.backends.tantivy.matching import CANDIDATES_PER_WORD, TextMatcher
+from search.backends.tantivy.snippets import find_matches, snippet
+from search.ingest.papers import ingest_papers
+from search.ops.builds.build import build_index
+from search.papers import notes
+from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, PaperSearchRequest
+from search.papers.service import paper_query, search_papers
+from search.text.query import parse_query
+from tests.paper_reference import reference_page
+from tests.paper_support import forget_paper_caches
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow]
+
+SEED = 11
+FIRST_PAPERS = 12_000
+FULL_TEXT_PAPERS = 150
+COMBINATIONS = 480
+SMALL_CAP = 300
+SECTIONS_PER_FILE = 400
+STATUTE_FILES = ("wa-stat-housing.jsonl.gz", "fl-stat.jsonl.gz", "usc.jsonl.gz", "ca-stat.jsonl.gz")
+
+
+@dataclass(frozen=True)
+class Slice:
+    """The data folder of the slice, and real author names and arXiv ids found in it."""
+
+    data: Path
+    authors: tuple[str, ...]
+    arxiv_ids: tuple[str, ...]
+
+
+def _slice(real: Path, target: Path) -> Slice:
+    """The first FIRST_PAPERS papers, with the full text of the first FULL_TEXT_PAPERS."""
+    folder = target / "papers"
+    folder.mkdir(parents=True)
+    kept_ids: set[str] = set()
+    authors: list[str] = []
+    arxiv_ids: list[str] = []
+    with (
+        gzip.open(real / "papers" / "papers.jsonl.gz", "rt") as src,
+        (folder / "papers.jsonl").open("w") as out,
+    ):
+        for number, line in enumerate(src):
+            if number >= FIRST_PAPERS:
+                break
+            row = json.loads(line)
+            kept_ids.add(row["paper_id"])
+            authors += row["authors"][:2]
+            if row["arxiv_id"]:
+                arxiv_ids.append(row["arxiv_id"])
+            out.write(line)
+    with_text: set[str] = set()
+    with (
+        gzip.open(real / "papers" / "chunks.jsonl.gz", "rt") as src,
+        (folder / "chunks.jsonl").open("w") as out,
+    ):
+        for line in src:
+            paper_id = json.loads(line)["paper_id"]
+            if paper_id not in kept_ids:
+                continue
+            if paper_id not in with_text and len(with_text) >= FULL_TEXT_PAPERS:
+                continue
+            with_text.add(paper_id)
+            out.write(line)
+    (folder / "entities.jsonl.gz").write_bytes((real / "papers" / "entities.jsonl.gz").read_bytes())
+    rng = random.Random(SEED)
+    return Slice(target, tuple(rng.sample(authors, 40)), tuple(rng.sample(arxiv_ids, 20)))
+
+
+@pytest.fixture
+def real_paper_index(
+    db: None, real_data_dir: Path, tmp_path: Path, index_root: Path, settings: Any
+) -> Iterator[Slice]:
+    found = _slice(real_data_dir, tmp_path / "data")
+    settings.PORTAL_DATA_DIR = found.data
+    forget_paper_caches()
+    ingest_papers(found.data)
+    build_index("papers")
+    yield found
+    forget_paper_caches()
+
+
+def _requests(found: Slice) -> list[PaperSearchRequest]:
+    """Seeded combinations of real queries (title words, author names, arXiv ids with and
+    without words) with every option that changes the rows."""
+    rng = random.Random(SEED)
+    queries = workload.paper_queries(60) + list(found.authors[:20])
+    queries += [f"{i} {rng.choice(queries)}" for i in found.arxiv_ids[:10]]
+    queries += list(found.arxiv_ids[10:]) + ["2512.99999 model"]
+    options: list[dict[str, Any]] = [
+        {},
+        {"diversify_by": "keyConcept"},
+        {"diversify_by": "contentType"},
+        {"max_per_document": 1},
+        {"max_per_document": 5},
+        {"entities": ("LoRA", "BERT", "GPT-4")},
+        {"entities": ("ImageNet",), "diversify_by": "keyConcept"},
+        {"categories": ("cs.CL", "cs.LG")},
+        {"content_types": ("methodology", "results")},
+        {"detail": "minimal"},
+        {"offset": 10},
+        {"offset": 37, "max_per_document": 1},
+        {"offset": 5, "diversify_by": "keyConcept"},
+        {"sort": "newest"},
+        {"sort": "oldest", "diversify_by": "contentType"},
+        {"sort": "newest", "offset": 20, "entities": ("LoRA", "BERT")},
+        {"authors": found.authors[20:30]},
+        {"authors": found.authors[:3], "sort": "oldest"},
+    ]
+    requests = []
+    for _ in range(COMBINATIONS):
+        match = rng.choice(["all_words", "any_words", "phrase", "any_words"])
+        query = rng.choice(queries)
+        if match == "all_words":
+            query = " ".join(query.split()[:2])  # real titles' words rarely all share a chunk
+        chosen = dict(rng.choice(options))
+        requests.append(
+            PaperSearchRequest(
+                query=query, match=match, limit=rng.choice([5, 10, 37, 100]), **chosen
+            )
+        )
+    return requests
+
+
+@dataclass(frozen=True)
+class Reference:
+    """What the whole-pool computation gives for one request."""
+
+    pool: Pool
+    page: list[PoolHit]
+    more: bool
+    note: str
+    scores: dict[int, float]  # BM25 of every match (date orders show it too)
+
+
+def _reference(request: PaperSearchRequest, limit: int, cap: int) -> Reference:
+    """The reference rows, counts and note of `request`, computed over the whole pool."""
+    spec = paper_query(request)
+    session = get_backend().paper_session(spec)
+    per_doc = request.max_per_document or DEFAULT_MAX_PER_DOCUMENT
+    pool, page, held_back, more = reference_page(
+        session, request.diversify_by, max_per_document=per_doc, limit=limit, cap=cap,
+        offset=request.offset,
+    )  # fmt: skip
+    named = session.named_papers() if spec.arxiv_ids else ()
+    loaded = {p.arxiv_id for p in named}
+    facts = notes.NoteFacts(
+        pool=pool, cap=cap, limit=limit, limit_capped_from=None,
+        max_per_document=per_doc, held_back=held_back, returned=len(page),
+        entity_names=request.entities, named_papers=named,
+        not_loaded=tuple(i for i in spec.arxiv_ids if i not in loaded),
+    )  # fmt: skip
+    scores = {h.chunk_id: round(h.score, 4) for h in pool.hits}
+    if request.sort != RELEVANCE:  # the whole pool in BM25 order, for the scores shown
+        everything = replace(spec, sort=RELEVANCE, pool_cap=max(pool.total, 1))
+        ranked = get_backend().paper_session(everything).ranked(max(pool.total, 1))
+        scores = {h.chunk_id: round(h.score, 4) for h in ranked.hits}
+    return Reference(pool, page, more, notes.search_note(request, spec.query, facts), scores)
+
+
+@pytest.mark.django_db
+def test_top_k_paper_search_equals_the_whole_pool_computation(
+    real_paper_index: Slice, settings: Any
+) -> None:
+    compared = Counter[str]()
+    for number, request in enumerate(_requests(real_paper_index)):
+        cap = SMALL_CAP if number % 4 == 0 else 20_000
+        settings.PORTAL_PAPER_POOL_CAP = cap
+        limit = request.limit or settings.PORTAL_PAPER_LIMIT_DEFAULT
+        expected = _reference(request, limit, cap)
+        where = f"{request!r} (cap {cap})"
+        if request.offset and not expected.page:
+            with pytest.raises(Rejected, match="past the end"):
+                search_papers(request)
+            compared["offset past the end"] += 1
+            continue
+        result = search_papers(request)
+        assert [h.chunk_id for h in result.hits] == [h.chunk_id for h in expected.page], where
+        assert [h.score for h in result.hits] == [
+            expected.scores[h.chunk_id] for h in expected.page
+        ], where
+        assert (result.total, result.pool.size, result.pool.truncated) == (
+            expected.pool.total, len(expected.pool.hits), expected.pool.truncated,
+        ), where  # fmt: skip
+        following = request.offset + limit if expected.more else None
+        assert result.paging.next_offset == following, where
+        assert result.note == expected.note, where
+        compared["truncated" if expected.pool.truncated else "whole pool"] += 1
+        compared["short page" if len(expected.page) < limit else "full page"] += 1
+        compared[request.diversify_by] += 1
+        compared["entity tiers" if request.entities else "no tiers"] += 1
+        compared[f"sort {request.sort}"] += 1
+        compared["offset" if request.offset else "first page"] += 1
+        compared["named paper" if result.paper_matches else "no id"] += 1
+        compared["authors filter" if request.authors else "all authors"] += 1
+    # The seeded mix really exercises each path.
+    assert min(compared.values()) >= 10, compared
+
+
+def _real_sections(real: Path) -> list[str]:
+    """Section bodies from a few real files: the longest and a seeded sample of the rest."""
+    rng = random.Random(SEED)
+    bodies: list[str] = []
+    for name in STATUTE_FILES:
+        path = real / "statutes" / name
+        if not path.is_file():
+            continue
+        with gzip.open(path, "rt") as src:
+            rows = [json.loads(line)["body"] for line in src]
+        rows.sort(key=len, reverse=True)
+        bodies += rows[:40] + rng.sample(rows[40:], min(SECTIONS_PER_FILE, len(rows) - 40))
+    return bodies
+
+
+def test_bounded_statute_snippets_agree_with_the_whole_text_reading(real_data_dir: Path) -> None:
+    bodies = _real_sections(real_data_dir)
+    assert len(bodies) > 1000
+    queries = workload.statute_short(50) + workload.statute_long(20)
+    queries += ['"security deposit" landlord', '"notice to quit"', '"shall not" tenant']
+    rng = random.Random(SEED)
+    same_snippets = checked = 0
+    for text in bodies:
+        for query in rng.sample(queries, 6):
+            parsed = parse_query(query, tokenize)
+            reference = find_matches(analyzer(), text, parsed)
+            shown, matched = TextMatcher(parsed).summary(text, 240)
+            assert matched == reference.matched(parsed), (query, text[:200])
+            per_term = Counter(span.term for span in reference.spans)
+            if not per_term or max(per_term.values()) < CANDIDATES_PER_WORD:
+                assert shown == snippet(reference, 240), (query, text[:200])
+                same_snippets += 1
+            checked += 1
+    assert same_snippets > checked * 0.8

@@ -1,0 +1,67 @@
+"""A new gunicorn worker reads the search catalogs before its first request."""
+
+import logging
+import runpy
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from search.indexes.store import IndexStore
+from search.ops.warmup import warm_up
+from search.papers.catalog import forget_catalogs as forget_paper_catalogs
+from search.papers.catalog import load_catalog as load_paper_catalog
+from search.statutes.catalog import forget_catalogs as forget_statute_catalogs
+from search.statutes.catalog import load_catalog as load_statute_catalog
+
+GUNICORN_CONF = Path(__file__).resolve().parents[2] / "portal" / "gunicorn.conf.py"
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogs() -> None:
+    forget_paper_catalogs()
+    forget_statute_catalogs()
+
+
+def test_warm_up_reads_both_live_catalogs_once(built_indexes: Path) -> None:
+    line = warm_up()
+
+    statutes = IndexStore("statutes", built_indexes).live_version()
+    papers = IndexStore("papers", built_indexes).live_version()
+    assert statutes and papers
+    assert f"statutes: {statutes}" in line and f"papers: {papers}" in line
+    # The searches that follow use what the warm-up read: the same objects, not new reads.
+    assert load_statute_catalog() is load_statute_catalog()
+    paper_catalog = load_paper_catalog()
+    assert paper_catalog.version == papers and paper_catalog.chunks > 0
+
+
+def test_warm_up_without_indexes_falls_back_to_the_database(
+    loaded_corpus: Path, index_root: Path
+) -> None:
+    line = warm_up()
+    assert "statutes: database" in line and "papers: database" in line
+
+
+def test_gunicorn_runs_the_warm_up_in_each_new_worker(
+    built_indexes: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    worker = SimpleNamespace(log=logging.getLogger("gunicorn.error.test"))
+    with caplog.at_level(logging.INFO, logger="gunicorn.error.test"):
+        conf["post_worker_init"](worker)
+    assert any(r.getMessage().startswith("warm-up: catalogs read in") for r in caplog.records), (
+        caplog.text
+    )
+
+
+def test_a_failing_warm_up_does_not_stop_the_worker(
+    caplog: pytest.LogCaptureFixture, settings: object, tmp_path: Path
+) -> None:
+    # No database access allowed in this test: the catalog read fails, the hook logs it.
+    settings.PORTAL_INDEX_DIR = tmp_path / "indexes"  # type: ignore[attr-defined]
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    worker = SimpleNamespace(log=logging.getLogger("gunicorn.error.test"))
+    with caplog.at_level(logging.INFO, logger="gunicorn.error.test"):
+        conf["post_worker_init"](worker)
+    assert "warm-up failed; the first search will read the catalogs" in caplog.text

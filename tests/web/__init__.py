@@ -1,0 +1,1 @@
+"""Tests of the web door (search.web): pages, error answers, sign-in."""
