@@ -312,7 +312,8 @@ CHUNKS += [
 
 # Titles and authors are searched: accented author names (the filter ignores case and
 # accents), an old-style arXiv id, and "Lin Mu" as an author beside a Lin whose paper says
-# "mu" (the adjacency bonus ranks the author first). None of them says "adaptation".
+# "mu" (the adjacency bonus ranks the author first); an Edward and a Hu who are two people
+# beside one Edward S. Hu. None of them says "adaptation".
 PAPERS += [
     paper(
         "2507.01234",
@@ -320,7 +321,7 @@ PAPERS += [
         "Kernels for sparse attention on accelerators, with a roofline analysis.",
         categories=("cs.LG",),
         published="2025-07-02",
-        authors=("José García-Pérez", "Łukasz Kaiser"),
+        authors=("José García-Pérez", "Łukasz Kaiser", "Edward Kim", "Eric Hu"),
         doi="10.1000/kernels_2025",
     ),
     paper(
@@ -338,7 +339,7 @@ PAPERS += [
         "We write mu for the friction coefficient throughout.",
         categories=("physics.gen-ph",),
         published="2025-08-01",
-        authors=("Wei Lin",),
+        authors=("Wei Lin", "Edward S. Hu"),
     ),
 ]
 

@@ -66,7 +66,10 @@ class PaperQuery:
     ranked among themselves by the words, which they need not contain; the query may then
     have no words at all. `authors` holds folded author keys (`papers.author_names`): a
     chunk matches when its paper has any of them. `sort` orders each tier by BM25 or by
-    publication date (undated papers last; ties by chunk id either way).
+    publication date (undated papers last; ties by chunk id either way). `name_key` is the
+    author key the whole query would be as one person's name: when a paper has an author with
+    that key, the words match in author names only through such an author (a first name on one
+    author and a last name on another are no match), and in the text and title as usual.
     """
 
     query: ParsedQuery
@@ -81,6 +84,7 @@ class PaperQuery:
     sort: str = RELEVANCE
     weights: FieldWeights = FieldWeights()
     pool_cap: int = 20_000
+    name_key: str = ""
 
     def __post_init__(self) -> None:
         if self.mode not in WORD_MODES:

@@ -30,7 +30,7 @@ from search.backends.paper_search import (
 from search.backends.registry import get_backend
 from search.papers import notes, runs
 from search.papers.arxiv_ids import split_arxiv_ids
-from search.papers.author_names import fold_name
+from search.papers.author_names import fold_name, name_key
 from search.papers.catalog import load_catalog
 from search.papers.diversify import DOCUMENT, Page, first_rows, held_back_before
 from search.papers.hit_extras import ChunkExtras, decode_extras
@@ -213,7 +213,16 @@ def paper_query(req: PaperSearchRequest) -> PaperQuery:
         sort=req.sort,
         weights=FIELD_WEIGHTS,
         pool_cap=settings.PORTAL_PAPER_POOL_CAP,
+        name_key=_name_key(req, parsed),
     )
+
+
+def _name_key(req: PaperSearchRequest, parsed: ParsedQuery) -> str:
+    """The author key of a query that may be a full name: its searched words (an initial or
+    other dropped word left out, as the keys leave out middle names), all of them required."""
+    if req.match != ALL_WORDS or parsed.phrases:
+        return ""
+    return name_key(" ".join(parsed.terms))
 
 
 def search_facets(req: PaperSearchRequest) -> FacetsResult:

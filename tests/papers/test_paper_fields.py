@@ -65,14 +65,15 @@ def test_a_look_up_value_that_is_no_id_is_only_trimmed() -> None:
     [
         ("Lin Mu", ("lin mu", "mu")),
         ("José María García-Pérez", ("jose maria garcia perez", "maria garcia perez",
-                                     "garcia perez", "perez")),
+                                     "garcia perez", "perez", "jose garcia perez", "jose perez")),
         ("ŁUKASZ  Kaiser", ("lukasz kaiser", "kaiser")),
-        ("Y. H. Pong", ("y h pong", "h pong", "pong")),
+        ("Y. H. Pong", ("y h pong", "h pong", "pong", "y pong")),
+        ("Edward S. Hu", ("edward s hu", "s hu", "hu", "edward hu")),
         ("Plato", ("plato",)),
         ("...", ()),
     ],
 )  # fmt: skip
-def test_author_keys_are_the_folded_name_and_its_endings(name: str, keys: tuple) -> None:
+def test_author_keys_are_the_name_its_endings_and_first_with_last(name: str, keys: tuple) -> None:
     assert author_keys(name) == keys
 
 
@@ -115,6 +116,25 @@ def test_an_author_named_in_full_ranks_above_the_same_words_apart(paper_index: P
     assert papers(result) == ["hep-th/9901001", "2508.00007"]
 
 
+def test_a_full_name_matches_one_author_never_a_first_and_a_last_name_apart(
+    paper_index: Path,
+) -> None:
+    # 2507.01234 has an Edward Kim and an Eric Hu; 2508.00007 has Edward S. Hu.
+    assert papers(run("Edward Hu")) == ["2508.00007"]
+    assert papers(run("hu edward")) == ["2508.00007"]  # family name first
+    assert papers(run("Edward Kim")) == ["2507.01234"]
+    # A last name beside a word of the text, and one name alone, still match as before.
+    assert papers(run("Lin Mu")) == ["hep-th/9901001", "2508.00007"]
+    assert set(papers(run("Hu"))) == {"2507.01234", "2508.00007"}
+
+
+def test_name_keys_are_only_made_of_short_all_letter_queries() -> None:
+    from search.papers.author_names import name_key
+
+    assert name_key("Edward  Hu") == "edward hu" and name_key("José García") == "jose garcia"
+    assert name_key("Hu") == "" and name_key("a b c d e") == "" and name_key("GPT 4") == ""
+
+
 def test_phrase_needs_the_words_adjacent_in_one_field(paper_index: Path) -> None:
     assert papers(run("lin mu", match="phrase")) == ["hep-th/9901001"]  # one author's name
     assert run("mu ada", match="phrase").total == 0  # "Lin Mu" and "Ada Lovelace": two names
@@ -144,6 +164,7 @@ def test_title_matches_weigh_more_than_text_matches(paper_index: Path) -> None:
         (("Lin Mu",), {"hep-th/9901001"}),
         (("Mu",), {"hep-th/9901001"}),
         (("Lin",), {"2508.00007"}),  # Wei Lin; Lin Mu's last name is Mu
+        (("Edward Hu",), {"2508.00007"}),  # Edward S. Hu, not Edward Kim beside Eric Hu
         (("Kaiser", "Mu"), {"2507.01234", "hep-th/9901001"}),  # any of them
         (("Nobody Here",), set()),
     ],

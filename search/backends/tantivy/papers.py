@@ -133,6 +133,11 @@ class TantivyPaperSearch:
                 self.schema, spec.query, fields=self.fields, mode=spec.mode,
                 adjacent=self.adjacent, slop=spec.weights.slop,
             )  # fmt: skip
+            # The name as typed or the other way round (`Hu Edward`): family names come first
+            # in some languages.
+            keys = tuple(dict.fromkeys((spec.name_key, " ".join(spec.name_key.split()[::-1]))))
+            if spec.name_key and self._some_author_is(keys):
+                words = self._on_one_author(words, keys)
             clauses = [(Must, words), *((Must, f) for f in filters)]
             if spec.arxiv_ids:
                 clauses.append((MustNot, named))  # already in the first tier
@@ -146,6 +151,28 @@ class TantivyPaperSearch:
         # Counts are the same for every window: kept once read.
         self._counts: dict[int, int] = {}
         self._excluded: int | None = None
+
+    def _some_author_is(self, keys: tuple[str, ...]) -> bool:
+        """Whether any paper has an author with one of these keys (a look-up of two terms)."""
+        return count(self.searcher, self._author_with(keys)) > 0
+
+    def _author_with(self, keys: tuple[str, ...]) -> tantivy.Query:
+        return tantivy.Query.term_set_query(self.schema, "author_keys", list(keys))
+
+    def _on_one_author(self, words: tantivy.Query, keys: tuple[str, ...]) -> tantivy.Query:
+        """The words as a full name: on a paper with an author of that name, or with at most
+        one of them found in author names alone (so never the first name on one author and the
+        last on another); scored as without the condition."""
+        author = self._author_with(keys)
+        terms = self.spec.query.terms
+        per_word = [
+            _any([tantivy.Query.term_query(self.schema, INDEX_FIELDS[f], t) for f in (TEXT, TITLE)])
+            for t in terms
+        ]
+        apart = tantivy.Query.boolean_query(
+            [(Should, w) for w in per_word], minimum_number_should_match=len(terms) - 1
+        )
+        return _all(words, tantivy.Query.const_score_query(_any([author, apart]), 0.0))
 
     def _filters(self) -> list[tantivy.Query]:
         """Every hard filter as a zero-score clause."""
