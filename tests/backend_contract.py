@@ -3,7 +3,7 @@
 `BackendContract` is engine-neutral: it writes a small corpus with deliberate score ties,
 builds both indexes through the backend's own writer (`build_index`), and compares each
 answer with what the query semantics say, computed in Python from the rows (the
-reference tokenizer `search.text.query.simple_tokenize`, which the index analyzer must equal
+reference tokenizer `tests.reference_tokenizer.simple_tokenize`, which the index analyzer must equal
 on ordinary text). A new backend registers in `search.backends.registry.BACKENDS` and is
 run by `tests/backends/test_backend_contract.py` like tantivy: same rows, counts, tie order, marks.
 """
@@ -35,8 +35,9 @@ from search.ingest.statutes import ingest_statutes
 from search.models import Chunk, IndexBuild, IngestedFile, Paper, Section, Source
 from search.ops.builds.build import build_index
 from search.text.marks import HL_CLOSE, HL_OPEN
-from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery, parse_query, simple_tokenize
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery, parse_query
 from tests.corpus import section, write_corpus, write_jsonl
+from tests.reference_tokenizer import simple_tokenize
 
 # Seven sections with the same body score the same for any query: the tie group.
 TIED = 7

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from search.text.query import simple_tokenize
 from search.text.stopwords import STOP_WORDS
+from tests.reference_tokenizer import simple_tokenize
 
 SEED = 20260601
 STATUTE_QUERIES = 300

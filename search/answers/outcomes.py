@@ -4,7 +4,7 @@ Every search passes through `run_search`: idle (no query yet, pages only), inval
 form's errors, or a parameter the search itself `Rejected`), unavailable (no readable index:
 a 503, never zero matches) or done. This is the only place a search's or look-up's
 `IndexUnavailable` becomes a 503 state; the page renders the outcome, the API turns it into
-JSON with `api_responses.outcome_response`.
+JSON with `json_answers.outcome_response`.
 """
 
 from collections.abc import Callable

@@ -7,7 +7,6 @@ derivation: the secret has 256 random bits, nothing to guess from a dictionary.
 
 import hashlib
 import secrets
-from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.models import User
@@ -28,14 +27,6 @@ class TokenRejected(ValueError):
     """A token was presented but is unknown, revoked, or its owner is inactive."""
 
 
-@dataclass(frozen=True)
-class IssuedToken:
-    """A new token and its secret, which exists only here and is never stored."""
-
-    token: ApiToken
-    secret: str
-
-
 def token_hash(secret: str) -> str:
     """The stored form of a secret."""
     return hashlib.sha256(secret.encode("utf-8", "replace")).hexdigest()
@@ -47,14 +38,6 @@ def set_new_secret(token: ApiToken) -> str:
     token.token_hash = token_hash(secret)
     token.prefix = secret[: len(TOKEN_PREFIX) + PREFIX_SHOWN]
     return secret
-
-
-def issue_token(owner: User, name: str) -> IssuedToken:
-    """A new token for `owner`; its secret is returned once and never again."""
-    token = ApiToken(owner=owner, name=name.strip())
-    secret = set_new_secret(token)
-    token.save()
-    return IssuedToken(token, secret)
 
 
 def revoke(token: ApiToken) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from urllib.parse import urlencode
 
+from search.answers.csv_answers import CSV, JSON
 from search.backends.paper_search import RELEVANCE, SORTS
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
 from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
@@ -17,8 +18,6 @@ STANDARD = "standard"
 FULL = "full"
 DETAILS = (MINIMAL, STANDARD, FULL)
 # What /api/search_keyword answers with: JSON, or a file of the same rows.
-JSON = "json"
-CSV = "csv"
 BIBTEX = "bibtex"
 FORMATS = (JSON, CSV, BIBTEX)
 # "At most one or two chunks per paper" (the seed): two unless the caller says otherwise.

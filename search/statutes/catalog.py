@@ -20,7 +20,7 @@ from search.ingest.coverage import COVERAGE_NOT_STATED, source_facts
 from search.models import Source
 from search.models.corpus import as_of_text
 from search.statutes.citations.grammar import CitationGrammar, grammar_of
-from search.text.jurisdictions import NAMES, is_state_code, jurisdiction_name
+from search.text.jurisdictions import FEDERAL, NAMES, is_state_code, jurisdiction_name
 
 STATUTE = "statute"
 REGULATION = "regulation"
@@ -121,7 +121,7 @@ class Catalog:
     def jurisdictions(self) -> tuple[str, ...]:
         """Every loaded jurisdiction code, `us` first then states alphabetically."""
         found = {j for s in self.sources for j in s.jurisdictions}
-        return tuple(sorted(found, key=lambda j: (j != "us", j)))
+        return tuple(sorted(found, key=lambda j: (j != FEDERAL, j)))
 
     @cached_property
     def grammar(self) -> CitationGrammar:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from search.statutes.catalog import Catalog
-from search.text.jurisdictions import jurisdiction_name
+from search.text.jurisdictions import FEDERAL, jurisdiction_name
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def survey_map(rows: Iterable[tuple[str, str, str, int | None]]) -> TileMap:
     tiles = sorted(
         (Tile(code, name, status, total, shade(total), *TILE_GRID.get(code, (None, None)))
          for code, name, status, total in rows),
-        key=lambda t: (t.code != "us", t.name.casefold()),
+        key=lambda t: (t.code != FEDERAL, t.name.casefold()),
     )  # fmt: skip
     return TileMap(
         tuple(t for t in tiles if t.row is not None), tuple(t for t in tiles if t.row is None)

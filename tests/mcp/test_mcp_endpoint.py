@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from search.models import ResearchRun, RunQuery
-from search.ops.api_tokens import issue_token
 from search.papers.runs import create_run
+from tests.token_support import issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from django.test import Client
 from pytest_django.fixtures import Settings as SettingsWrapper
 
 from search.models import ApiToken
-from search.ops.api_tokens import TokenRejected, issue_token, revoke, token_hash, user_for_secret
+from search.ops.api_tokens import TokenRejected, revoke, token_hash, user_for_secret
+from tests.token_support import issue_token
 
 pytestmark = pytest.mark.django_db
 

@@ -328,7 +328,7 @@ def test_a_get_without_proof_of_our_origin_cannot_write_to_a_run(
 def test_an_api_token_writes_to_its_owners_run(
     client: Client, paper_index: Path, django_user_model: Any
 ) -> None:
-    from search.ops.api_tokens import issue_token
+    from tests.token_support import issue_token
 
     user = django_user_model.objects.create_user("ada")
     research = ResearchRun.objects.create(owner=user, name="PEFT")

@@ -12,9 +12,9 @@ from search.text.query import (
     DroppedTerm,
     ParsedQuery,
     parse_query,
-    simple_tokenize,
 )
 from search.text.stopwords import STOP_WORDS
+from tests.reference_tokenizer import simple_tokenize
 
 
 def parse(text: str, max_terms: int = MAX_TERMS) -> ParsedQuery:

@@ -43,7 +43,7 @@ from search.backends.tantivy.compile import (
     phrase_clause,
     ranking_fields,
 )
-from search.backends.tantivy.paper_corpus import facet_counts
+from search.backends.tantivy.paper_corpus import TIE_BREAK_FIELD, facet_counts
 from search.backends.tantivy.paper_rows import RowReader, day_of
 from search.backends.tantivy.ranking import count, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
@@ -58,7 +58,6 @@ FIELD_NAMES = {index: name for name, index in INDEX_FIELDS.items()}
 ADJACENT = (TITLE, AUTHORS)
 # Date orders: (fast field, ascending); see search.papers.group_keys.
 DATE_KEYS = {NEWEST: ("newest_key", False), OLDEST: ("oldest_key", True)}
-TIE_BREAK_FIELD = "chunk_id"
 GROUP_FIELDS = ("paper_key", "concept_key", "content_type_key")
 
 

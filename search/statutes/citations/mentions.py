@@ -25,7 +25,6 @@ LEAD_SLACK = 12
 _MARKER = r"(?:§§?|[Ss]ections?|[Ss]ecs?\.|ss?\.)"
 # What may stand between a prefix and its number: `42 U.S.C. § 3604`, `Sec. 3604`, `section`.
 SECTION_SIGN = r"(?:§§?|[Ss][Ee][Cc][Ss]?\.|[Ss]ections?\b)"
-_MARKER_WORD = re.compile(_MARKER)
 # Each marker anchor, and where its marker starts relative to it (`ection` is `section`'s,
 # `ec.` is `sec.`'s): few anchors, since each costs a pass over the text.
 MARKER_ANCHORS = {"§": 0, "ection": -1, "ec.": -1, "ecs.": -1}

@@ -10,7 +10,7 @@ from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog
 from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
-from search.text.jurisdictions import is_state_code, jurisdiction_name
+from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
 from search.text.query_notes import UNCLOSED_QUOTE_WARNING
 
@@ -254,7 +254,7 @@ def _chapter_coverage(catalog: Catalog, chapter: Chapter) -> str:
 def _all_statutes(catalog: Catalog, scope: tuple[SourceFacts, ...]) -> str:
     statutes = [s for s in scope if s.corpus == "statute"]
     total = sum(s.section_count for s in statutes)
-    places = sorted({j for s in statutes for j in s.jurisdictions}, key=lambda j: (j != "us", j))
+    places = sorted({j for s in statutes for j in s.jurisdictions}, key=lambda j: (j != FEDERAL, j))
     as_of = Counter(s.as_of for s in statutes)
     dates = "; ".join(
         f"{value} ({n} source{'s' if n > 1 else ''})" for value, n in as_of.most_common()

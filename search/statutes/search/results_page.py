@@ -14,8 +14,8 @@ from search.answers.csv_answers import CSV
 from search.answers.fields import given_values, repeated_values, split_codes
 from search.answers.outcomes import Outcome
 from search.statutes.search.forms import StatuteSearchForm
-from search.statutes.search.service import StatuteSearchResult
-from search.text.jurisdictions import NAMES, jurisdiction_name
+from search.statutes.search.service import WORDS, StatuteSearchResult
+from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
 from search.text.switches import TRUE_WORDS
 
 # The search's own parameters, carried to section pages, paging links and back.
@@ -27,7 +27,6 @@ PARAMS = (
 LIST_PARAMS = frozenset({"jurisdiction", "include"})
 # What "compare across jurisdictions" carries to the survey (it runs in every jurisdiction).
 SURVEY_KEEPS = ("q", "include", "stem", "headings")
-FEDERAL = "us"
 
 
 def search_params(data: Mapping[str, Any], *names: str, **changes: object) -> str:
@@ -54,7 +53,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
     states = [j for j in asked if j != FEDERAL]
     result = outcome.result
     # A citation's answer names its own code: no mixing to warn about.
-    cited = result is not None and result.read_as != "words"
+    cited = result is not None and result.read_as != WORDS
     mixes = not (cited or form.known_jurisdictions() or str(data.get("chapter") or "").strip())
     if mixes:
         source = catalog.resolve_source(str(data.get("source") or ""))
@@ -106,7 +105,7 @@ def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> dict[str, An
             f"{search_params(data, offset=result.offset or None, format=CSV)}"
         ),
         "ended": bool(result.results) and following is None and result.offset > 0,
-        "capped": result.read_as == "words" and result.total > result.rank_cap,
+        "capped": result.read_as == WORDS and result.total > result.rank_cap,
     }
 
 

@@ -25,7 +25,7 @@ from search.statutes.search.service import (
     WORDS,
     parse_statute_query,
 )
-from search.text.jurisdictions import NAMES, jurisdiction_name
+from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
 
 PER_DEFAULT = 3
@@ -34,7 +34,6 @@ GROUP_FIELD = "jurisdiction"
 BY_NAME = "name"
 BY_SCORE = "score"
 SORTS = (BY_NAME, BY_SCORE)
-FEDERAL = "us"
 # What a row says about its jurisdiction.
 MATCHED = "matched"
 NO_MATCH = "no_match"
@@ -117,10 +116,6 @@ class StatuteSurveyResult:
     def searched(self) -> tuple[SurveyRow, ...]:
         """Rows of jurisdictions the words ran in (with or without a match)."""
         return tuple(row for row in self.rows if row.total is not None)
-
-    @property
-    def sections_shown(self) -> int:
-        return sum(len(row.results) for row in self.rows)
 
 
 def survey_statutes(

@@ -18,12 +18,12 @@ from search.statutes.search.results_page import search_params
 from search.statutes.survey.forms import StatuteSurveyForm
 from search.statutes.survey.service import (
     BY_NAME,
-    FEDERAL,
     PER_DEFAULT,
     PER_MAX,
     StatuteSurveyResult,
     SurveyRow,
 )
+from search.text.jurisdictions import FEDERAL
 from search.text.switches import TRUE_WORDS
 
 # The survey's own parameters, carried by its links.
