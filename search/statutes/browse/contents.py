@@ -13,10 +13,10 @@ from django import forms
 from django.urls import reverse
 
 from search.answers.fields import bound_above
+from search.statutes.browse.names import CFR, USC, chapter_name, title_name
 from search.statutes.catalog import REGULATION, Catalog, SourceFacts
 from search.statutes.chapters import Chapter, ChapterTable, chapter_ref
 from search.statutes.code_listing import ordered_ids, page_of
-from search.statutes.code_names import CFR, USC, chapter_name, title_name
 from search.statutes.rows import StatuteRow, row_from_hit
 from search.text.code_order import cited_title
 
