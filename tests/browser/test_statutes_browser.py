@@ -97,7 +97,7 @@ def test_open_a_section_from_the_results(
     expect(page).to_have_url(re.compile(r"/statutes/wa:statute:59\.18\.280/\?q="))
     expect(page.locator("h1")).to_contain_text("RCW 59.18.280")
     expect(page.locator(".section-body mark").first).to_be_visible()
-    expect(page.locator("a[rel=next]")).to_contain_text("RCW 59.18.060")
+    expect(page.locator("a[rel=next]")).to_contain_text("RCW 59.18.310")  # code order
     page.locator(".crumbs > a").click()
     expect(page.locator("ol.hits li")).to_have_count(2)
 
