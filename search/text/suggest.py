@@ -1,8 +1,9 @@
 """Did you mean: for a query word the index holds rarely or not at all, a close word it holds.
 
-Pure: the index's vocabulary comes in as a function (`Vocabulary`: a prefix in, the words of
-the searched field that start with it out, each with how many documents hold it), so the
-searches pass their backend's term dictionary and the tests pass a dict. A suggestion is
+Pure: the index's vocabulary comes in as a `Vocabulary` (how many documents of the index hold
+a word; the words of the searched field that start with a prefix, each with how many
+documents of the searched scope hold it), so the searches pass their backend's term
+dictionary and the tests pass a dict. A suggestion is
 only offered, never run: the query stays as typed and `corrected_query` spells the
 alternative for a link.
 
@@ -15,8 +16,9 @@ from "discussion"). The closest word wins, then the one more documents hold.
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 # A search with at most this many rows gets suggestions (the vocabulary is read only then).
 FEW_ROWS = 5
@@ -35,7 +37,18 @@ MAX_WORDS = 6
 PREFIX_LETTERS = 2
 DOUBLING_COST = 0.5
 
-Vocabulary = Callable[[str], Sequence[tuple[str, int]]]
+
+class Vocabulary(Protocol):
+    """The searched field's words, as the index holds them."""
+
+    def documents(self, word: str) -> int:
+        """How many documents of the whole index hold `word`."""
+        ...
+
+    def words(self, prefix: str) -> Sequence[tuple[str, int]]:
+        """The words starting with `prefix`, each with how many documents in scope hold it."""
+        ...
+
 
 # Words as the index analyzer splits them (`[^\W_]` is exactly `str.isalnum()`).
 _WORD = re.compile(r"[^\W_]+")
@@ -132,15 +145,13 @@ def _letter_gap(letters: dict[str, int], other: str) -> int:
 
 def best_suggestion(word: str, vocabulary: Vocabulary) -> Suggestion | None:
     """The closest, then most common, word of the vocabulary for a rare `word`, if any."""
-    if not correctable(word):
+    if not correctable(word) or vocabulary.documents(word) > RARE_DOCUMENTS:
         return None
     held: dict[str, int] = {}
     for prefix in prefixes(word):
-        for candidate, documents in vocabulary(prefix):
+        for candidate, documents in vocabulary.words(prefix):
             held[candidate] = max(documents, held.get(candidate, 0))
     own = held.pop(word, 0)
-    if own > RARE_DOCUMENTS:
-        return None
     limit = max_distance(word) if own == 0 else 1.0
     floor = max(MIN_DOCUMENTS, own * MORE_COMMON)
     letters = Counter(word)
@@ -164,7 +175,11 @@ def best_suggestion(word: str, vocabulary: Vocabulary) -> Suggestion | None:
 
 
 def suggest(words: Iterable[str], vocabulary: Vocabulary) -> tuple[Suggestion, ...]:
-    """Suggestions for the query's words (each word once, at most MAX_WORDS looked up)."""
+    """Suggestions for the query's words (each word once, at most MAX_WORDS looked up).
+
+    A word the whole index holds in more than RARE_DOCUMENTS documents is not looked up; one
+    it holds that rarely is compared with the words of the searched scope.
+    """
     looked = [w for w in dict.fromkeys(words) if correctable(w)][:MAX_WORDS]
     found = (best_suggestion(word, vocabulary) for word in looked)
     return tuple(s for s in found if s is not None)
