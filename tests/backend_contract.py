@@ -9,6 +9,7 @@ run by `tests/backends/test_backend_contract.py` like tantivy: same rows, counts
 """
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -238,6 +239,33 @@ class BackendContract:
                     assert [h.score for h in page.hits] == [h.score for h in alone.hits]
                     assert [h.snippet for h in page.hits] == [h.snippet for h in alone.hits]
                     assert [h.matched for h in page.hits] == [h.matched for h in alone.hits]
+
+    # --- the vocabulary (did you mean) ------------------------------------------------------
+
+    def test_vocabulary_counts_the_documents_holding_each_word_within_filters(
+        self, built: Path, backend: SearchBackend
+    ) -> None:
+        def held(prefix: str, jurisdiction: str | None = None) -> Counter[str]:
+            sections = Section.objects.all()
+            if jurisdiction:
+                sections = sections.filter(jurisdiction=jurisdiction)
+            bodies = sections.values_list("body", flat=True)
+            words = (w for body in bodies for w in set(simple_tokenize(body)))
+            return Counter(w for w in words if w.startswith(prefix))
+
+        for prefix in ("te", "de", "la", "s", "zzq"):
+            words = list(backend.vocabulary(STATUTES, "body", prefix))
+            assert dict(words) == held(prefix)
+            assert [n for _, n in words] == sorted((n for _, n in words), reverse=True)
+            in_wa = backend.vocabulary(STATUTES, "body", prefix, (Terms("jurisdiction", ("wa",)),))
+            assert dict(in_wa) == held(prefix, "wa")
+        assert held("tenant")["tenant"] > held("tenant", "wa")["tenant"] > 0
+        assert backend.word_documents(STATUTES, "body", "tenant") == held("tenant")["tenant"]
+        assert backend.word_documents(STATUTES, "body", "tenent") == 0
+        chunks = Counter(w for text in Chunk.objects.values_list("text", flat=True)
+                         for w in set(simple_tokenize(text)) if w.startswith("ad"))  # fmt: skip
+        assert chunks and dict(backend.vocabulary(PAPERS, "text", "ad")) == chunks
+        assert backend.word_documents(PAPERS, "text", "adaptation") == chunks["adaptation"]
 
     # --- papers ----------------------------------------------------------------------------
 

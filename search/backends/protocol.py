@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from search.backends.filters import Filter
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
 from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
 from search.text.query import ParsedQuery
@@ -81,6 +82,17 @@ class SearchBackend(Protocol):
 
     def paper_title_matches(self, query: ParsedQuery, limit: int) -> Sequence[tuple[int, float]]:
         """Papers whose title holds every searched word: (paper key, best score), best first."""
+        ...
+
+    def vocabulary(
+        self, index_name: str, field: str, prefix: str, filters: tuple[Filter, ...] = ()
+    ) -> Sequence[tuple[str, int]]:
+        """Words of a searched `field` in the live version that start with `prefix`, each with
+        how many documents passing every filter hold it, most first (did-you-mean candidates)."""
+        ...
+
+    def word_documents(self, index_name: str, field: str, word: str) -> int:
+        """How many documents of the live version hold `word` in a searched `field`."""
         ...
 
     def live_version(self, index_name: str) -> str:

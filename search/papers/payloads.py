@@ -17,6 +17,7 @@ from search.papers.lookup import TITLE, LookupResult, PaperDetail
 from search.papers.request import CSV, FULL, MINIMAL
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
 from search.papers.vocabulary import get_vocabulary
+from search.text.suggest import suggestions_json
 
 
 def search_payload(result: PaperSearchResult) -> dict[str, Any]:
@@ -57,6 +58,7 @@ def search_payload(result: PaperSearchResult) -> dict[str, Any]:
         "run_id": req.run_id,
         "index_version": result.index_version,
         "results": [hit_payload(hit, req.detail) for hit in result.hits],
+        **suggestions_json(result.did_you_mean),
     }
     if req.diversify_by == DOCUMENT:  # the cap has no effect on the other modes
         body["maxPerDocument"] = result.max_per_document

@@ -58,6 +58,11 @@ def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> 
         context["facets_url"] = reverse("paper_facets") + "?" + request.query_string(offset=None)
         context["with_facets_url"] = page_url(request, facets="true", offset=request.offset)
         context.update(_paging_links(result), exports=_export_links(request))
+        if result.did_you_mean is not None:
+            hint = result.did_you_mean
+            url = page_url(request, query=hint.query, offset=None)
+            context["did_you_mean"] = {"url": url, "query": hint.query,
+                                       "suggestions": hint.suggestions}  # fmt: skip
         if result.facets is not None:
             context.update(facets_context(request, result.facets))
     return context

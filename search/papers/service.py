@@ -28,6 +28,8 @@ from search.backends.paper_search import (
     PoolHit,
 )
 from search.backends.registry import get_backend
+from search.backends.vocabulary import IndexVocabulary
+from search.indexes.names import PAPERS
 from search.papers import notes, runs
 from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.author_names import fold_name, name_key
@@ -44,8 +46,11 @@ from search.papers.request import (
 )
 from search.papers.vocabulary import get_vocabulary
 from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.text.suggest import DidYouMean, did_you_mean
 
 FACET_ENTITIES = 20
+# Where did-you-mean looks for better-spelt words: the passages' own text, over every paper.
+TEXT_WORDS = IndexVocabulary(PAPERS, "text")
 # How text, title and author matches weigh (chosen on the dev sets: `python -m bench.weights`).
 FIELD_WEIGHTS = FieldWeights()
 FACETS_NOTE = "Counts over every matching chunk: by content type, and the most frequent entities."
@@ -173,6 +178,8 @@ class PaperSearchResult:
     index_version: str
     run_query_id: int | None
     warnings: tuple[str, ...] = ()  # the query's own shape (notes.query_warnings), shown too
+    # A search that found almost nothing: better-spelt words the papers index holds.
+    did_you_mean: DidYouMean | None = None
 
 
 def parse_paper_query(text: str, match: str) -> tuple[ParsedQuery, tuple[str, ...]]:
@@ -276,6 +283,8 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     )  # fmt: skip
     summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)
     run_query_id = _record(req, summary, len(hits), session.version)
+    hint = did_you_mean(req.query, parsed.all_words(), pool.total, TEXT_WORDS, "passage")
+    note = notes.search_note(req, parsed, facts)
     return PaperSearchResult(
         request=req,
         terms_searched=tuple(parsed.terms_searched),
@@ -292,11 +301,12 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
         author_filter=spec.authors,
         paper_matches=named,
         arxiv_ids_not_loaded=facts.not_loaded,
-        note=notes.search_note(req, parsed, facts),
+        note=f"{note} {hint.note}" if hint else note,
         coverage_note=catalog.coverage_note(),
         index_version=session.version,
         run_query_id=run_query_id,
         warnings=notes.query_warnings(req, parsed),
+        did_you_mean=hint,
     )
 
 

@@ -14,6 +14,7 @@ from search.statutes.citations.popular_names import OfferedName
 from search.statutes.search.service import StatuteSearchResult
 from search.statutes.sections.lookup import SectionDetail, SectionRef
 from search.statutes.survey.service import StatuteSurveyResult, SurveyRow
+from search.text.suggest import suggestions_json
 
 ROW_KEYS = (
     "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",
@@ -55,6 +56,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "not_loaded": list(result.not_loaded),
         "citation_matches": [ref_payload(r) for r in result.citation_matches],
         "popular_names": [popular_name_payload(n) for n in result.popular_names],
+        **suggestions_json(result.did_you_mean),
         "warnings": list(result.warnings),
         "results": [{key: _plain(getattr(row, key)) for key in keys} for row in result.results],
     }

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 # A search with at most this many rows gets suggestions (the vocabulary is read only then).
 FEW_ROWS = 5
@@ -222,3 +222,43 @@ def _hold(n: int) -> str:
     if n == 0:
         return "none holds"
     return f"{n:,} hold{'s' if n == 1 else ''}"
+
+
+@dataclass(frozen=True)
+class DidYouMean:
+    """What a search offers instead of what it found: the words, the query and the note."""
+
+    suggestions: tuple[Suggestion, ...]
+    query: str  # the query text with each suggestion in place
+    note: str
+
+
+def did_you_mean(
+    text: str, words: Iterable[str], total: int, vocabulary: Vocabulary, noun: str
+) -> DidYouMean | None:
+    """Suggestions for a search of `text` that found `total` rows (None: too many rows, or no
+    word has a better spelling in the vocabulary)."""
+    if not wants_suggestions(total):
+        return None
+    found = suggest(words, vocabulary)
+    corrected = corrected_query(text, found)
+    if corrected is None:
+        return None
+    return DidYouMean(found, corrected, suggestion_note(found, corrected, noun))
+
+
+def suggestions_json(hint: DidYouMean | None) -> dict[str, Any]:
+    """`suggestions` and `suggested_query` as both searches' APIs answer them."""
+    return {
+        "suggestions": [
+            {
+                "term": s.term,
+                "suggestion": s.suggestion,
+                "distance": s.distance,
+                "documents": s.documents,
+                "term_documents": s.term_documents,
+            }
+            for s in (hint.suggestions if hint else ())
+        ],  # fmt: skip
+        "suggested_query": hint.query if hint else None,
+    }

@@ -2,10 +2,19 @@
 
 from collections.abc import Sequence
 
+from search.backends.filters import Filter
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
 from search.backends.protocol import IndexUnavailable, IndexWriterBackend
 from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
-from search.backends.tantivy import analysis, grouped, paper_corpus, papers, reader, statutes
+from search.backends.tantivy import (
+    analysis,
+    grouped,
+    paper_corpus,
+    papers,
+    reader,
+    statutes,
+    vocabulary,
+)
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
@@ -41,6 +50,14 @@ class TantivyBackend:
 
     def paper_title_matches(self, query: ParsedQuery, limit: int) -> Sequence[tuple[int, float]]:
         return paper_corpus.title_matches(query, limit)
+
+    def vocabulary(
+        self, index_name: str, field: str, prefix: str, filters: tuple[Filter, ...] = ()
+    ) -> Sequence[tuple[str, int]]:
+        return vocabulary.words_with_prefix(index_name, field, prefix, filters)
+
+    def word_documents(self, index_name: str, field: str, word: str) -> int:
+        return vocabulary.word_documents(index_name, field, word)
 
     def live_version(self, index_name: str) -> str:
         version = IndexStore(index_name).live_version()

@@ -83,11 +83,23 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
         },
         "chapter_value": str(data.get("chapter") or "").strip(),
         "paging": paging(data, result) if result else None,
+        "did_you_mean": did_you_mean(data, result),
         "survey_url": f"{reverse('statute_survey')}?{search_params(data, *SURVEY_KEEPS)}",
         "unloaded_asked": [
             _label(j) for j in asked if j in NAMES and j not in catalog.jurisdictions
         ],
     }
+
+
+def did_you_mean(
+    data: Mapping[str, Any], result: StatuteSearchResult | None
+) -> dict[str, Any] | None:
+    """The same search with the suggested words, as a link (None: nothing to suggest)."""
+    hint = result.did_you_mean if result else None
+    if hint is None:
+        return None
+    url = f"{reverse('statute_search')}?{search_params(data, q=hint.query)}"
+    return {"url": url, "query": hint.query, "suggestions": hint.suggestions}
 
 
 def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> dict[str, Any]:

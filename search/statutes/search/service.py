@@ -6,13 +6,16 @@ other query is a keyword search ranked by BM25 (`words=True` searches a citation
 Both answers page with `offset` and carry the same notes.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 
 from search.answers.outcomes import Rejected
+from search.backends.filters import Filter
 from search.backends.registry import get_backend
 from search.backends.statute_search import HitPage, TextSearch, WeightedField
+from search.backends.vocabulary import IndexVocabulary
+from search.indexes.names import STATUTES
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.chapters import Chapter, ChapterTable, load_chapters
 from search.statutes.citations.lookup import (
@@ -31,6 +34,7 @@ from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
 from search.statutes.sections.lookup import SectionRef
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.text.suggest import DidYouMean, did_you_mean
 
 SEARCHED_FIELD = "body"
 HEADING_FIELD = "heading"
@@ -93,6 +97,8 @@ class StatuteSearchResult:
     citation_form: str = ""
     # Acts the query names ("Fair Housing Act"), offered above the rows like a citation.
     popular_names: tuple[OfferedName, ...] = ()
+    # A keyword search that found almost nothing: better-spelt words the index holds.
+    did_you_mean: DidYouMean | None = None
 
     @property
     def jurisdiction(self) -> str | None:
@@ -183,11 +189,23 @@ def search_statutes(
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
     page = _keyword_search(request, catalog, parsed, limit)
     _check_offset(request.offset, page.total)
-    return _result(
+    result = _result(
         request, catalog, parsed, requested, limit, page.total,
         _rows(page, request.offset, scored=True), warnings, named,
         matches=cited_sections(reading, catalog), popular=popular,
     )  # fmt: skip
+    return _with_suggestions(result, parsed, request.scope.filters(catalog))
+
+
+def _with_suggestions(
+    result: StatuteSearchResult, parsed: ParsedQuery, filters: tuple[Filter, ...]
+) -> StatuteSearchResult:
+    """Offer better-spelt words of the searched scope when the search found almost nothing."""
+    vocabulary = IndexVocabulary(STATUTES, SEARCHED_FIELD, filters)
+    hint = did_you_mean(result.q, parsed.all_words(), result.total, vocabulary, "section")
+    if hint is None:
+        return result
+    return replace(result, did_you_mean=hint, note=f"{result.note} {hint.note}".strip())
 
 
 def _keyword_search(
