@@ -26,6 +26,8 @@ SEARCH_FIELDS = {
     "include", "stem", "headings", "not_loaded",
     # Issue 23: acts the query names, and a citation of a part, range or et seq.
     "popular_names", "citation_form",
+    # Issue 22: did you mean (empty unless a search finds almost nothing).
+    "suggestions", "suggested_query",
 }  # fmt: skip
 
 
