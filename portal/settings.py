@@ -1,4 +1,4 @@
-"""Settings for the portal, driven by environment variables (see README "Configuration")."""
+"""Settings for the portal, driven by environment variables (docs/operations.md lists them)."""
 
 from datetime import timedelta
 from pathlib import Path
