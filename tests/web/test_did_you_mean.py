@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from search.models import Chunk, Section
-from search.text.query import simple_tokenize
 from search.text.suggest import FEW_ROWS
+from tests.reference_tokenizer import simple_tokenize
 
 pytestmark = pytest.mark.django_db
 STATUTES = "/api/statute_search"
