@@ -170,6 +170,17 @@ def test_an_unclosed_quote_is_said_as_in_the_statute_search(
     assert "Unclosed quote" not in closed
 
 
+def test_papers_with_an_arxiv_id_link_their_abstract_page_and_pdf(
+    client: Client, paper_index: Path
+) -> None:
+    html = html_of(client, PAGE + "?query=lora")
+    assert '<a href="https://arxiv.org/abs/2106.09685" rel="noopener"' in html
+    assert '<a href="https://arxiv.org/pdf/2106.09685" rel="noopener"' in html
+    page = html_of(client, "/papers/2106.09685/")
+    assert 'href="https://arxiv.org/abs/2106.09685"' in page
+    assert 'href="https://arxiv.org/pdf/2106.09685"' in page
+
+
 def test_truncation_shows_a_banner(client: Client, paper_index: Path, settings: Any) -> None:
     settings.PORTAL_PAPER_POOL_CAP = 2
     html = html_of(client, PAGE + "?query=adaptation")
