@@ -14,7 +14,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
@@ -194,6 +194,14 @@ class ChapterTable:
         for chapter in self.by_source.get(source, ()):
             grouped.setdefault(chapter.title, []).append(chapter)
         return [(title, tuple(found)) for title, found in grouped.items()]
+
+
+def chapters_current(rows: Any) -> bool:
+    """True when a version's recorded chapter rows carry every field this code records
+    (older versions lack the headings, cited titles and numbering that names need)."""
+    if not isinstance(rows, list) or not rows:
+        return True
+    return isinstance(rows[0], list) and len(rows[0]) >= len(fields(Chapter))
 
 
 _cache: dict[tuple[str, str | None], ChapterTable] = {}

@@ -3,6 +3,7 @@
 say why; a healthy, current version is left alone."""
 
 import io
+import json
 import logging
 from pathlib import Path
 
@@ -63,3 +64,19 @@ def test_a_current_readable_version_is_not_rebuilt(built_indexes: Path) -> None:
     call_command("reindex", "all", "--if-stale", stdout=out)
     assert out.getvalue().count("live index is up to date, not rebuilt") == 2
     assert {name: IndexStore(name).live_version() for name in live} == live
+
+
+def test_a_chapter_table_from_before_chapter_names_is_rebuilt(built_indexes: Path) -> None:
+    store = IndexStore("statutes")
+    old = store.live_version()
+    assert old
+    path = store.version_dir(old) / "chapters.json"
+    rows = json.loads(path.read_text())
+    assert rows and len(rows[0]) == 11
+    path.write_text(json.dumps([row[:7] for row in rows]))  # as versions wrote them before
+    out = io.StringIO()
+    call_command("reindex", "statutes", "--if-stale", stdout=out)
+    assert "has a chapter table from before chapter names and code order" in out.getvalue()
+    new = IndexStore("statutes").live_version()
+    assert new not in (None, old)
+    assert len(json.loads((store.version_dir(new) / "chapters.json").read_text())[0]) == 11

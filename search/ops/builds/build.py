@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from search.backends.protocol import IndexUnavailable, IndexWriterBackend
 from search.backends.registry import get_backend
+from search.indexes.names import STATUTES
 from search.indexes.stamps import data_stamp
 from search.indexes.store import LIVE_FILE, IndexStore, VersionMeta, write_extra
 from search.models import IndexBuild
@@ -25,6 +26,7 @@ from search.ops.builds.documents import (
     index_contents,
     index_extras,
 )
+from search.statutes.chapters import CHAPTERS_FILE, chapters_current
 
 # Room needed on disk, as a multiple of the live version's size (old + new side by side).
 DISK_HEADROOM = 1.5
@@ -72,6 +74,14 @@ def stale_reason(
         return f"live version {meta.version} has an older document layout"
     if meta.data_stamp != data_stamp(index_name):
         return f"the loaded data changed after live version {meta.version} was built"
+    store = store or IndexStore(index_name)
+    if index_name == STATUTES and not chapters_current(
+        store.read_extra(meta.version, CHAPTERS_FILE)
+    ):
+        return (
+            f"live version {meta.version} has a chapter table from before chapter names and "
+            "code order"
+        )
     if probe:
         backend = get_backend()
         backend.forget_open_indexes()
