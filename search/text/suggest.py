@@ -155,10 +155,14 @@ def best_suggestion(word: str, vocabulary: Vocabulary) -> Suggestion | None:
     limit = max_distance(word) if own == 0 else 1.0
     floor = max(MIN_DOCUMENTS, own * MORE_COMMON)
     letters = Counter(word)
+    alphabet = frozenset(word)
     costs = _indel_costs(word)
     best: tuple[float, int, str] | None = None
     for candidate, documents in held.items():
         if documents < floor or abs(len(candidate) - len(word)) * DOUBLING_COST > limit:
+            continue
+        # A letter in one word only is at least one letter of gap (a cheap set test first).
+        if len(alphabet.symmetric_difference(candidate)) * DOUBLING_COST > limit:
             continue
         if _letter_gap(letters, candidate) * DOUBLING_COST > limit:
             continue
