@@ -8,13 +8,12 @@ each process repeats the check at most every PENDING_CHECK_SECONDS per index, an
 the live version changes.
 """
 
-import threading
-import time
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils import timezone
 
+from search.indexes.cache import VersionCache
 from search.indexes.stamps import data_stamp
 from search.indexes.store import IndexStore
 
@@ -55,10 +54,9 @@ class Freshness:
         )
 
 
-_lock = threading.Lock()
-# (index root, index name, version) -> (monotonic time checked, the answer then). A version is
-# immutable, so its manifest is read once; only the database side is checked again.
-_checked: dict[tuple[str, str, str], tuple[float, Freshness]] = {}
+# (index root, index name, version) -> the answer when last checked. A version is immutable,
+# so its manifest is read once; only the database side is checked again.
+_checked: VersionCache[tuple[str, str, str], Freshness] = VersionCache()
 
 
 def live_freshness(index_name: str, version: str | None = None) -> Freshness | None:
@@ -69,22 +67,19 @@ def live_freshness(index_name: str, version: str | None = None) -> Freshness | N
     if version is None:
         return None
     key = (str(store.root), index_name, version)
-    now = time.monotonic()
+    recent = _checked.get(key, max_age=PENDING_CHECK_SECONDS)
+    if recent:
+        return recent
     found = _checked.get(key)
-    if found and now - found[0] < PENDING_CHECK_SECONDS:
-        return found[1]
     if found:
-        built_at, stamp = found[1].built_at, found[1].data_stamp
+        built_at, stamp = found.built_at, found.data_stamp
     else:
         meta = store.version_meta(version)
         if meta is None:  # unreadable manifest: the searches answer 503 and say why
             return None
         built_at, stamp = meta.built_at, meta.data_stamp
     pending = stamp != data_stamp(index_name)
-    fresh = Freshness(index_name, version, built_at, pending, stamp)
-    with _lock:
-        _checked[key] = (now, fresh)
-    return fresh
+    return _checked.put(key, Freshness(index_name, version, built_at, pending, stamp))
 
 
 def rebuild_pending_note(index_name: str, version: str | None = None) -> str:
@@ -95,5 +90,4 @@ def rebuild_pending_note(index_name: str, version: str | None = None) -> str:
 
 def forget_freshness() -> None:
     """Drop the remembered checks (tests change the data under the same live version)."""
-    with _lock:
-        _checked.clear()
+    _checked.clear()

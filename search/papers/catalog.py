@@ -8,9 +8,6 @@ explains itself.
 """
 
 import re
-import threading
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,6 +16,7 @@ from django.conf import settings
 from search.backends.paper_search import IndexFacts
 from search.backends.protocol import IndexUnavailable
 from search.backends.registry import get_backend
+from search.indexes.cache import VersionCache
 from search.indexes.freshness import rebuild_pending_note
 from search.indexes.names import PAPERS
 from search.indexes.store import IndexStore
@@ -101,8 +99,7 @@ class PaperCatalog:
         return text
 
 
-_lock = threading.Lock()
-_cache: dict[tuple[str, str | None], tuple[float, PaperCatalog]] = {}
+_cache: VersionCache[tuple[str, str | None], PaperCatalog] = VersionCache()
 
 
 def load_catalog() -> PaperCatalog:
@@ -113,31 +110,19 @@ def load_catalog() -> PaperCatalog:
         version = backend.live_version(PAPERS)
         found = _cache.get((root, version))
         if found:
-            return found[1]
+            return found
         facts = backend.paper_facts(SUGGESTED_ENTITIES)
-        return _cached((root, facts.version), lambda: _index_catalog(facts), None)
+        return _cache.get_or_make((root, facts.version), lambda: _index_catalog(facts))
     except IndexUnavailable as exc:  # none live, or the live version cannot be read
         reason = exc.reason
-        return _cached((root, None), lambda: _database_catalog(reason), NO_INDEX_CACHE_SECONDS)
-
-
-def _cached(
-    key: tuple[str, str | None], make: Callable[[], PaperCatalog], ttl: float | None
-) -> PaperCatalog:
-    found = _cache.get(key)
-    now = time.monotonic()
-    if found and (ttl is None or now - found[0] < ttl):
-        return found[1]
-    with _lock:
-        catalog = make()
-        _cache[key] = (now, catalog)
-        return catalog
+        return _cache.get_or_make(
+            (root, None), lambda: _database_catalog(reason), max_age=NO_INDEX_CACHE_SECONDS
+        )
 
 
 def forget_catalogs() -> None:
     """Drop cached catalogs (tests load new data under the same index version name)."""
-    with _lock:
-        _cache.clear()
+    _cache.clear()
 
 
 def _database_catalog(reason: str) -> PaperCatalog:

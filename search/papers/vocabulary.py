@@ -6,13 +6,13 @@ accept an alias ("low-rank adaptation" also finds chunks tagged "LoRA"), and fee
 suggestions under the page's entity box. Loaded once per process and file version.
 """
 
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 
 from search.enrichment import VocabEntry, load_vocabulary
+from search.indexes.cache import VersionCache
 
 VOCABULARY_STEM = "entities.jsonl"
 SUGGESTIONS = 20
@@ -76,8 +76,8 @@ def _shortest(entry: VocabEntry) -> tuple[int, str]:
     return (len(entry.name), entry.name.casefold())
 
 
-_lock = threading.Lock()
-_cache: dict[Path, tuple[int, Vocabulary]] = {}
+# The file and, beside its vocabulary, the modification stamp it was read at.
+_cache: VersionCache[Path, tuple[int, Vocabulary]] = VersionCache()
 
 
 def vocabulary_path(data_dir: Path | None = None) -> Path | None:
@@ -98,7 +98,5 @@ def get_vocabulary(data_dir: Path | None = None) -> Vocabulary:
     cached = _cache.get(path)
     if cached and cached[0] == stamp:
         return cached[1]
-    with _lock:
-        vocabulary = Vocabulary.of(load_vocabulary(path))
-        _cache[path] = (stamp, vocabulary)
-        return vocabulary
+    with _cache.lock:
+        return _cache.put(path, (stamp, Vocabulary.of(load_vocabulary(path))))[1]

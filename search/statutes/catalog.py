@@ -6,7 +6,6 @@ the index does not hold, even between an ingest and the next rebuild.
 """
 
 import re
-import threading
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Count, Max
 
+from search.indexes.cache import VersionCache
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
 from search.ingest.coverage import COVERAGE_NOT_STATED, source_facts
@@ -179,8 +179,7 @@ class Catalog:
         return f"{jurisdiction_name(code)} ({code.upper()})"
 
 
-_cache: dict[tuple[object, ...], Catalog] = {}
-_lock = threading.Lock()
+_cache: VersionCache[tuple[object, ...], Catalog] = VersionCache()
 
 
 def load_catalog() -> Catalog:
@@ -207,15 +206,12 @@ def load_catalog() -> Catalog:
             return found
         rows = source_facts()
     catalog = Catalog(tuple(_source(row) for row in rows), defaults, listed_by, tuple(rows))
-    with _lock:
-        _cache[key] = catalog
-    return catalog
+    return _cache.put(key, catalog)
 
 
 def forget_catalogs() -> None:
     """Drop cached catalogs (tests load other data under the same index root)."""
-    with _lock:
-        _cache.clear()
+    _cache.clear()
 
 
 def _source(row: dict[str, Any]) -> SourceFacts:

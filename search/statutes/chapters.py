@@ -11,7 +11,6 @@ the code counts them, and `decimal` says whether its source numbers sections dec
 """
 
 import re
-import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
@@ -20,6 +19,7 @@ from typing import Any
 
 from django.db.models import Count, Max
 
+from search.indexes.cache import VersionCache
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
 from search.text.citation_keys import chapter_key
@@ -204,8 +204,7 @@ def chapters_current(rows: Any) -> bool:
     return isinstance(rows[0], list) and len(rows[0]) >= len(fields(Chapter))
 
 
-_cache: dict[tuple[str, str | None], ChapterTable] = {}
-_lock = threading.Lock()
+_cache: VersionCache[tuple[str, str | None], ChapterTable] = VersionCache()
 
 
 def load_chapters() -> ChapterTable:
@@ -230,9 +229,7 @@ def load_chapters() -> ChapterTable:
         table = ChapterTable(tuple(chapters_from_rows(database_rows())))
     else:
         table = ChapterTable(tuple(Chapter(*row) for row in rows))
-    with _lock:
-        _cache[key] = table
-    return table
+    return _cache.put(key, table)
 
 
 def database_rows() -> Iterable[Row]:
@@ -251,5 +248,4 @@ def chapter_rows() -> list[list[Any]]:
 
 def forget_chapters() -> None:
     """Drop cached tables (tests load other data under the same index root)."""
-    with _lock:
-        _cache.clear()
+    _cache.clear()

@@ -6,13 +6,13 @@ numbers only), sorts them as the code counts them, keeps those between the bound
 reads the rows of one page by id. The sorted numbers are kept per live version and chapters.
 """
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from search.backends.filters import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import Hit, HitPage, Listing
+from search.indexes.cache import VersionCache
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
 from search.statutes.chapters import Chapter
@@ -20,8 +20,9 @@ from search.statutes.rows import ROW_FIELDS
 
 _KEY_FIELDS = ("id", "section", "chapter_ref")
 _CACHED_LISTINGS = 256
-_cache: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, str], ...]] = {}
-_lock = threading.Lock()
+_cache: VersionCache[tuple[str, tuple[str, ...]], tuple[tuple[str, str], ...]] = VersionCache(
+    max_entries=_CACHED_LISTINGS
+)
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,7 @@ def _sorted_sections(chapters: tuple[Chapter, ...]) -> tuple[tuple[str, str], ..
         (hit.first("id"), f"{hit.first('chapter_ref', '')}\0{hit.first('section', '')}")
         for hit in sorted(hits, key=place)
     )
-    with _lock:
-        if len(_cache) >= _CACHED_LISTINGS:
-            _cache.clear()
-        _cache[key] = found
-    return found
+    return _cache.put(key, found)
 
 
 def page_of(ids: Sequence[str], limit: int, offset: int, *, lead: bool = True) -> HitPage:
@@ -101,5 +98,4 @@ def page_of(ids: Sequence[str], limit: int, offset: int, *, lead: bool = True) -
 
 def forget_listings() -> None:
     """Drop the kept orders (tests load other data under the same index root)."""
-    with _lock:
-        _cache.clear()
+    _cache.clear()

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from search.indexes import freshness
+from search.indexes import cache, freshness
 from search.indexes.freshness import forget_freshness, live_freshness
 from search.indexes.store import IndexStore
 from search.ingest.papers import ingest_papers
@@ -113,7 +113,7 @@ def test_the_comparison_is_remembered_briefly_per_process(
     built_indexes: Path, monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
 ) -> None:
     clock = [1000.0]
-    monkeypatch.setattr(freshness.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(cache.time, "monotonic", lambda: clock[0])  # the cache's clock
     first = live_freshness("statutes")
     assert first is not None and not first.pending
     Section.objects.get(id="wa:statute:59.18.260").save()

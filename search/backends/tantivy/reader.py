@@ -1,7 +1,6 @@
 """Per-process cache of the live index version; reopens when the live pointer changes."""
 
 import logging
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -11,6 +10,7 @@ import tantivy
 
 from search.backends.protocol import IndexUnavailable
 from search.backends.tantivy.schema import open_index
+from search.indexes.cache import VersionCache
 from search.indexes.store import IndexStore, VersionMeta
 
 
@@ -43,8 +43,8 @@ class LiveIndex:
 logger = logging.getLogger(__name__)
 
 NOT_BUILT = "no index has been built yet (run `manage.py reindex`)"
-_lock = threading.Lock()
-_open: dict[Path, LiveIndex] = {}
+# Per index root, the version open there (one at a time: an old one is closed, not kept).
+_open: VersionCache[Path, LiveIndex] = VersionCache()
 
 
 def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
@@ -62,11 +62,10 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
         # An open version keeps working from its open files after they are deleted; answer
         # 503 like every other worker would rather than serve a version that is gone.
         if not store.version_dir(version).is_dir():
-            with _lock:
-                _open.pop(store.root, None)
+            _open.drop(lambda root, _: root != store.root)
             raise IndexUnavailable(name, f"version {version} was removed from disk")
         return cached
-    with _lock:
+    with _open.lock:
         directory = store.version_dir(version)
         try:
             meta = VersionMeta.read(directory)
@@ -76,8 +75,7 @@ def live_index(name: str, store: IndexStore | None = None) -> LiveIndex:
         except Exception as exc:  # tantivy reports corrupt files as assorted exception types
             raise unreadable(name, version, "opened", exc) from exc
         opened = LiveIndex(name, version, index, meta)
-        _open[store.root] = opened
-        return opened
+        return _open.put(store.root, opened)
 
 
 @contextmanager
@@ -95,10 +93,7 @@ def read_guard(name: str, version: str) -> Iterator[None]:
     except BaseException as exc:
         if not isinstance(exc, ValueError | OSError) and type(exc).__name__ != "PanicException":
             raise
-        with _lock:
-            for root, opened in list(_open.items()):
-                if opened.name == name and opened.version == version:
-                    del _open[root]
+        _open.drop(lambda _, opened: not (opened.name == name and opened.version == version))
         raise unreadable(name, version, "read", exc) from exc
 
 
@@ -115,5 +110,4 @@ def unreadable(name: str, version: str, doing: str, exc: BaseException) -> Index
 
 def forget_open_indexes() -> None:
     """Drop the cache (tests switch index roots between cases)."""
-    with _lock:
-        _open.clear()
+    _open.clear()
