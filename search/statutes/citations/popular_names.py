@@ -90,8 +90,9 @@ POPULAR_NAMES: tuple[PopularName, ...] = (
     PopularName("United States Housing Act of 1937 (public housing)", HOUSING,
                 (_usc("42", "1437", "1437z-10"),), _cfr("24", "960", "966"),
                 ("public housing", "Housing Act of 1937", "United States Housing Act")),
+    # HUD's VAWA rule is 24 CFR part 5 subpart L; the data lacks parts 0-99 (offered, not loaded).
     PopularName("Violence Against Women Act housing protections", HOUSING,
-                (_usc("34", "12491"),), (),
+                (_usc("34", "12491"),), _cfr("24", "5"),
                 ("Violence Against Women Act", "VAWA housing"), ("VAWA",)),
     PopularName("Real Estate Settlement Procedures Act", HOUSING, (_usc("12", "2601", "2617"),),
                 _cfr("12", "1024"), ("Regulation X",), ("RESPA",)),
