@@ -25,9 +25,11 @@ from search.answers.json_answers import (
     RETRY_AFTER_SECONDS,
     SERVER_ERROR_NOTE,
     UNAVAILABLE_ERRORS,
+    api_error,
 )
 from search.mcp.errors import is_mcp_path, jsonrpc_error
 from search.text.query import MAX_QUERY_CHARS
+from search.web.htmx import wants_partial
 
 JSON_PREFIXES = ("/api/", "/healthz")
 # What every JSON endpoint answers (`require_GET` adds HEAD).
@@ -92,17 +94,11 @@ def wants_json(request: HttpRequest) -> bool:
     return request.path.startswith(JSON_PREFIXES) or is_mcp_path(request.path)
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    """An htmx request that swaps the answer into part of a page (not a history restore)."""
-    restore = request.headers.get("HX-History-Restore-Request") == "true"
-    return request.headers.get("HX-Request") == "true" and not restore
-
-
 def _json_error(request: HttpRequest, status: int, error: str, note: str) -> JsonResponse:
+    """The API's error body (or, at `/mcp`, the same inside a JSON-RPC error)."""
     if is_mcp_path(request.path):
         return jsonrpc_error(status, error, note=note)
-    body = {"error": error, "note": note, "coverage_note": NOTHING_SEARCHED_COVERAGE_NOTE}
-    return JsonResponse(body, status=status)
+    return api_error(status, error, note=note, coverage_note=NOTHING_SEARCHED_COVERAGE_NOTE)
 
 
 def _panel(status: int, text: ErrorText) -> HttpResponse:
@@ -113,11 +109,11 @@ def _panel(status: int, text: ErrorText) -> HttpResponse:
     return response
 
 
-def error_answer(request: HttpRequest, status: int, text: ErrorText) -> HttpResponse:
+def error_response(request: HttpRequest, status: int, text: ErrorText) -> HttpResponse:
     """The error as JSON (API), as a results panel (htmx) or as a page with the site's header."""
     if wants_json(request):
         return _json_error(request, status, text.code, text.note)
-    if is_htmx(request):
+    if wants_partial(request):
         return _panel(status, text)
     context = {"status": status, "error": text}
     return render(request, PAGE_TEMPLATE, context, status=status)
@@ -157,17 +153,17 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     named = isinstance(exception, Http404) and not isinstance(exception, Resolver404)
     if named and isinstance(reason, str) and reason:
         text = ErrorText(text.code, text.title, reason, text.advice)
-    return error_answer(request, 404, text)
+    return error_response(request, 404, text)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """handler400 (malformed requests, too many fields, a host not allowed)."""
-    return error_answer(request, 400, BAD_REQUEST)
+    return error_response(request, 400, BAD_REQUEST)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     """handler403."""
-    return error_answer(request, 403, FORBIDDEN)
+    return error_response(request, 403, FORBIDDEN)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -177,10 +173,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     fails the token check before any view runs) is told that, not that a form expired.
     """
     if wants_json(request) and not is_mcp_path(request.path):
-        answer = error_answer(request, 405, not_allowed_text(request, API_METHODS))
+        answer = error_response(request, 405, not_allowed_text(request, API_METHODS))
         answer["Allow"] = API_METHODS
         return answer
-    return error_answer(request, 403, CSRF_FAILED)
+    return error_response(request, 403, CSRF_FAILED)
 
 
 def database_unavailable(request: HttpRequest) -> HttpResponse:
@@ -193,7 +189,7 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
     )
     if wants_json(request):
         response: HttpResponse = _json_error(request, 503, text.code, DATABASE_UNAVAILABLE_NOTE)
-    elif is_htmx(request):
+    elif wants_partial(request):
         response = _panel(503, text)
     else:
         html = loader.render_to_string("503.html", {"retry_after": RETRY_AFTER_SECONDS})
@@ -209,7 +205,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return database_unavailable(request)
     if wants_json(request):
         return _json_error(request, 500, "server_error", SERVER_ERROR_NOTE)
-    if is_htmx(request):
+    if wants_partial(request):
         text = ErrorText(
             "server_error",
             "Something went wrong on our side",
@@ -237,7 +233,7 @@ class ErrorAnswersMiddleware:
         # QUERY_STRING is the raw, still percent-encoded text: its length is its size in bytes.
         length = len(request.path) + len(request.META.get("QUERY_STRING", ""))
         if length > settings.PORTAL_MAX_URL_BYTES:
-            return error_answer(request, 414, too_long_text(length))
+            return error_response(request, 414, too_long_text(length))
         response = self.get_response(request)
         if response.status_code < 400 or response.streaming:
             return response
@@ -252,7 +248,7 @@ class ErrorAnswersMiddleware:
         status = response.status_code
         if status == 405:
             allowed = response.get("Allow", "GET")
-            answer = error_answer(request, 405, not_allowed_text(request, allowed))
+            answer = error_response(request, 405, not_allowed_text(request, allowed))
             answer["Allow"] = allowed
             return answer
         if status >= 500:
@@ -261,7 +257,7 @@ class ErrorAnswersMiddleware:
             text = API_NOT_FOUND if wants_json(request) else NOT_FOUND
         else:
             text = FORBIDDEN if status == 403 else BAD_REQUEST
-        return error_answer(request, status, text)
+        return error_response(request, status, text)
 
 
 class DatabaseUnavailableMiddleware:

@@ -1,4 +1,4 @@
-"""htmx helpers shared by the search pages: when to answer with a partial."""
+"""htmx helpers of the search pages and the error answers: when to answer with a partial."""
 
 from urllib.parse import parse_qs, urlsplit
 
@@ -7,10 +7,12 @@ from django.http import HttpRequest
 
 def wants_partial(request: HttpRequest) -> bool:
     """True for an htmx request, except a history restore, which needs the whole page."""
-    htmx = getattr(request, "htmx", None)
-    if not htmx:
-        return False
-    return not htmx.history_restore_request
+    # Read from the headers, not django-htmx's `request.htmx`: the error answers use this
+    # too, for requests refused before that middleware ran.
+    headers = request.headers
+    return (
+        headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
+    )
 
 
 # Sent by static/js/portal.js on the statute form's htmx requests: the event that sent it.
