@@ -132,6 +132,9 @@ class _Result:
 class _FakeSearcher:
     """Returns equal scores in scrambled engine order, as several segments would."""
 
+    # Documents in the index (the rows are only those that match): no window passes it.
+    num_docs = 10_000
+
     def __init__(self, scores_and_keys: list[tuple[float, int]]) -> None:
         self.rows = scores_and_keys
         self.calls: list[int] = []
