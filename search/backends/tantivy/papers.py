@@ -75,8 +75,11 @@ def _guarded[**P, R](
 
 
 def open_paper_search(spec: PaperQuery) -> "TantivyPaperSearch":
-    """A session on the live papers index; raises IndexUnavailable when there is none."""
-    return TantivyPaperSearch(live_index(PAPERS), spec)
+    """A session on the live papers index; raises IndexUnavailable when there is none, or
+    when the version cannot be read (opening a session already reads it)."""
+    live = live_index(PAPERS)
+    with read_guard(PAPERS, live.version):
+        return TantivyPaperSearch(live, spec)
 
 
 def _all(*clauses: tantivy.Query) -> tantivy.Query:
