@@ -52,6 +52,13 @@ FIND_BY_ID = "find_by_id"
 SERVER_ERROR = "server_error"
 DATABASE_UNAVAILABLE = "database_unavailable"
 
+# Said by both search tools: what a search that finds almost nothing offers.
+DID_YOU_MEAN = (
+    "A search that finds at most 5 rows, with a word the index holds rarely or not at all, "
+    "lists in suggestions the index's own spelling of that word (term, suggestion, distance, "
+    "documents, term_documents) and in suggested_query the query with them in place: call "
+    "again with it to use them; the query is never changed by itself."
+)
 STATUTE_SEARCH_DESCRIPTION = (
     "Keyword (BM25) search over the body text of statute sections (many US states and federal "
     "law) and, in the default scope, the default regulation sources (Kansas administrative "
@@ -79,7 +86,7 @@ STATUTE_SEARCH_DESCRIPTION = (
     "3601-3619, 42 U.S.C. 3601 et seq.) is answered with the sections it names in code order "
     '(read_as "citation" or "chapter"), not searched as words. An act named in the query '
     '("Fair Housing Act", "Section 8", "FDCPA") is offered in popular_names with its US Code '
-    "sections and CFR parts as citations to search; its words are still searched."
+    "sections and CFR parts as citations to search; its words are still searched. " + DID_YOU_MEAN
 )
 STATUTE_SURVEY_DESCRIPTION = (
     "The same keyword (BM25) search as statute_search, run in every loaded jurisdiction at "
@@ -121,7 +128,7 @@ SEARCH_KEYWORD_DESCRIPTION = (
     "earliest stored), so the first rows are still the best matches, but diversification chose "
     "among the pool only; narrow the query for a full ranking. This keeps an answer under a few "
     "seconds. Pass run_id when working inside one of your research runs (it needs an API "
-    "token). Every result, errors included, carries note and coverage_note."
+    "token). Every result, errors included, carries note and coverage_note. " + DID_YOU_MEAN
 )
 FIND_BY_ID_DESCRIPTION = (
     "Canonical look-up of one arXiv paper. By arxiv_id (version suffix optional) or paper_id: "
