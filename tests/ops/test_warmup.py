@@ -4,9 +4,11 @@ import logging
 import runpy
 from pathlib import Path
 from types import SimpleNamespace
+from typing import NoReturn
 
 import pytest
 
+from search.backends.registry import get_backend
 from search.indexes.store import IndexStore
 from search.ops.warmup import warm_up
 from search.papers.catalog import forget_catalogs as forget_paper_catalogs
@@ -23,17 +25,35 @@ def fresh_catalogs() -> None:
     forget_statute_catalogs()
 
 
-def test_warm_up_reads_both_live_catalogs_once(built_indexes: Path) -> None:
+def _no_second_read(*args: object, **kwargs: object) -> NoReturn:
+    raise AssertionError("a catalog was read again after the warm-up")
+
+
+def test_warm_up_reads_both_live_catalogs_once(
+    built_indexes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     line = warm_up()
 
     statutes = IndexStore("statutes", built_indexes).live_version()
     papers = IndexStore("papers", built_indexes).live_version()
     assert statutes and papers
     assert f"statutes: {statutes}" in line and f"papers: {papers}" in line
-    # The searches that follow use what the warm-up read: the same objects, not new reads.
-    assert load_statute_catalog() is load_statute_catalog()
+    # The searches that follow use what the warm-up read: reading a catalog again (the
+    # statute manifest, the papers index's facts) would fail from here on.
+    monkeypatch.setattr(IndexStore, "version_meta", _no_second_read)
+    monkeypatch.setattr(type(get_backend()), "paper_facts", _no_second_read)
+    assert load_statute_catalog().version == statutes
     paper_catalog = load_paper_catalog()
     assert paper_catalog.version == papers and paper_catalog.chunks > 0
+
+
+def test_without_the_warm_up_the_first_search_reads_the_catalogs(
+    built_indexes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The other side of the test above: with nothing read yet, the same guard trips.
+    monkeypatch.setattr(IndexStore, "version_meta", _no_second_read)
+    with pytest.raises(AssertionError, match="read again"):
+        load_statute_catalog()
 
 
 def test_warm_up_without_indexes_falls_back_to_the_database(

@@ -55,9 +55,12 @@ def test_every_known_jurisdiction_gets_one_row_with_its_status(statute_index: Pa
 def test_each_row_holds_what_a_search_of_that_jurisdiction_ranks_first(
     statute_index: Path,
 ) -> None:
+    compared = 0
     for q in (DEPOSIT, "landlord tenant", "occupant"):
         result = survey(q, per=2)
+        assert result.matched, q  # an empty survey would compare nothing
         for row in result.matched:
+            compared += 1
             alone = search_statutes(
                 StatuteSearchRequest(q=q, limit=2, scope=Scope(jurisdictions=(row.jurisdiction,)))
             )
@@ -65,10 +68,12 @@ def test_each_row_holds_what_a_search_of_that_jurisdiction_ranks_first(
             assert [r.id for r in row.results] == [r.id for r in alone.results]
             assert [r.snippet for r in row.results] == [r.snippet for r in alone.results]
             assert [r.rank for r in row.results] == list(range(1, len(row.results) + 1))
+    assert compared >= 5  # rows of several jurisdictions, over the three questions
 
 
 def test_per_gives_the_best_few_and_is_capped_with_a_note(statute_index: Path) -> None:
     result = survey("landlord", per=1)
+    assert len(result.matched) >= 2
     assert [len(r.results) for r in result.matched] == [1] * len(result.matched)
     capped = survey("landlord", per=9)
     assert capped.per == PER_MAX
@@ -93,7 +98,7 @@ def test_name_order_puts_federal_law_first_and_score_order_the_best_match_first(
     statuses = [r.status for r in by_score.rows]
     assert statuses == sorted(statuses, key=[MATCHED, NO_MATCH, NOT_SEARCHED, NOT_LOADED].index)
     best = [r.best_score for r in by_score.matched]
-    assert best == sorted(best, reverse=True)
+    assert len(set(best)) >= 2 and best == sorted(best, reverse=True)
 
 
 def test_notes_say_rank_is_match_strength_misses_may_be_wording_and_which_are_partial(
