@@ -55,7 +55,12 @@ def post_worker_init(worker: object) -> None:
         log.info("warm-up: %s", warm_up())
     except Exception:  # noqa: BLE001  # the worker must start whatever the warm-up meets
         log.exception("warm-up failed; the first search will read the catalogs")
-    recycling.warm(RECYCLE_FLAG)
+    recycling.warm(worker, RECYCLE_FLAG)
+
+
+def post_fork(server: object, worker: object) -> None:
+    """Note when the worker started: only a replacement clears a recycle's claim."""
+    recycling.born(worker)
 
 
 def pre_request(worker: object, req: object) -> None:

@@ -61,11 +61,22 @@ def before_request(worker: Any, flag: Path) -> None:
         flag.write_text(f"{worker.pid} {time.time()}")
 
 
-def warm(flag: Path) -> None:
+def born(worker: Any) -> None:
+    """gunicorn's post_fork: note when this worker started (see `warm`)."""
+    worker.portal_born = time.time()
+
+
+def warm(worker: Any, flag: Path) -> None:
     """gunicorn's post_worker_init, after the warm-up: a replacement is ready, the next
-    worker may recycle."""
+    worker may recycle. Only a worker started after the claim clears it: a first-generation
+    worker still warming up when another already recycles is no replacement."""
     with _locked(flag):
-        flag.unlink(missing_ok=True)
+        try:
+            since = float(flag.read_text().partition(" ")[2])
+        except (OSError, ValueError):
+            return
+        if getattr(worker, "portal_born", 0.0) >= since:
+            flag.unlink(missing_ok=True)
 
 
 def forget(flag: Path) -> None:

@@ -22,7 +22,9 @@ PATHS = [
     "/api/search_keyword?query=low-rank+adaptation",
     "/healthz",
 ]
-EVENT = re.compile(r"\[(\d+)\] \[INFO\] (Autorestarting worker|warm-up:|recycle postponed)")
+EVENT = re.compile(
+    r"\[(\d+)\] \[INFO\] (Autorestarting worker|warm-up:|recycle postponed|Booting worker)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -47,17 +49,23 @@ def test_workers_recycle_one_at_a_time_and_no_request_fails(
     base, log = recycling_portal
     report = run_load(base, PATHS, clients=16, requests=3000, max_seconds=60)
     assert not report.errors, report.errors[:5]
-    events = [(m.group(2), int(m.group(1))) for m in EVENT.finditer(log.read_text())]
+    text = log.read_text()
+    # "Booting worker with pid: N" is logged by the master: the worker's pid ends the line.
+    text = re.sub(
+        r"\[\d+\] \[INFO\] Booting worker with pid: (\d+)", r"[\1] [INFO] Booting worker", text
+    )
+    events = [(m.group(2), int(m.group(1))) for m in EVENT.finditer(text)]
     recycles = [pid for kind, pid in events if kind == "Autorestarting worker"]
     assert len(recycles) >= 3, events  # several rounds of recycling happened
-    # After the first two warm-ups (the workers starting), every recycle is followed by a
-    # warm replacement before the next one.
-    started = [i for i, (kind, _) in enumerate(events) if kind == "warm-up:"][1]
-    waiting = False
-    for kind, pid in events[started + 1 :]:
+    # Every recycle is followed by its replacement (a worker booted after it) warming up
+    # before the next recycle.
+    waiting, replacements = False, set()
+    for kind, pid in events:
         if kind == "Autorestarting worker":
             assert not waiting, f"worker {pid} recycled while another was being replaced"
-            waiting = True
-        elif kind == "warm-up:":
+            waiting, replacements = True, set()
+        elif kind == "Booting worker" and waiting:
+            replacements.add(pid)
+        elif kind == "warm-up:" and pid in replacements:
             waiting = False
     assert any(kind == "recycle postponed" for kind, _ in events), "no recycle ever coincided"
