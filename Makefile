@@ -50,7 +50,8 @@ test: lint
 # and the in-process worker closes the test transaction's PostgreSQL connection: SQLite pass only.
 PG_SKIP := --ignore=tests/ops/test_reindex_worker.py \
 	--deselect tests/ops/test_reindex_requests.py::test_in_process_worker_command_runs_a_requested_build \
-	--deselect tests/ops/test_reindex_requests.py::test_worker_command_recovers_dead_builds_when_it_starts
+	--deselect tests/ops/test_reindex_requests.py::test_worker_command_recovers_dead_builds_when_it_starts \
+	--deselect tests/ops/test_build_bookkeeping.py::test_a_killed_command_line_build_is_settled_by_the_next_worker_start
 
 ## The database-touching tests on PostgreSQL (PORTAL_TEST_POSTGRES_URL=postgres://user:pw@host/db).
 test-postgres: install-dev
