@@ -27,7 +27,8 @@ from search.papers.request import (
 from search.papers.runs import RunRejected, own_run
 from search.papers.search_fields import PaperSearchFields, category_choices
 from search.papers.service import parse_paper_query
-from search.text.query import ALL_WORDS, STOP_WORD, ParsedQuery
+from search.text.query import ALL_WORDS, ParsedQuery
+from search.text.query_notes import nothing_to_search_error
 
 
 class PaperSearchForm(PaperSearchFields):
@@ -98,13 +99,7 @@ class PaperSearchForm(PaperSearchFields):
         parsed, self.arxiv_ids = parse_paper_query(query, match)
         self.parsed = parsed
         if parsed.is_empty and not self.arxiv_ids:
-            stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
-            if stop:
-                raise ValidationError(
-                    f"Every word is a common (stop) word and is not searched: {', '.join(stop)}. "
-                    "Add a more specific word, or put the words in double quotes as a phrase."
-                )
-            raise ValidationError("The query has no searchable words (letters or digits).")
+            raise ValidationError(nothing_to_search_error(parsed))
         return query
 
     def clean_dateFrom(self) -> date | None:  # noqa: N802 - the seed's parameter name

@@ -2,11 +2,13 @@
 
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE, FieldWeights, NamedPaper, Pool
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
-from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
-from search.text.query_notes import UNCLOSED_QUOTE_WARNING
+from search.text.query import ALL_WORDS, ANY_WORDS, OVER_LIMIT, ParsedQuery
+from search.text.query_notes import OR_WARNING, UNCLOSED_QUOTE_WARNING, over_term_cap_warning
 
 INDEX_UNAVAILABLE_NOTE = (
     "The papers index is not available, so nothing was searched (this is not zero matches). "
@@ -156,16 +158,16 @@ def _named_papers_note(facts: NoteFacts) -> list[str]:
 
 
 def query_warnings(req: PaperSearchRequest, parsed: ParsedQuery) -> tuple[str, ...]:
-    """What the query's own shape needs said (an unclosed quote, a typed 'or'): in the note,
-    and on the page beside the results."""
+    """What the query's own shape needs said (an unclosed quote, a typed 'or', words past the
+    term cap), worded as for statutes: in the note, and on the page beside the results."""
     found = []
     if parsed.unclosed_quote:
         found.append(UNCLOSED_QUOTE_WARNING)
     if parsed.used_or and req.match != ANY_WORDS:
-        found.append(
-            "'or' in the query is a stop word and was dropped; it does not switch to any-word "
-            "matching. To find chunks with any of the words, use match=any_words."
-        )
+        found.append(f"{OR_WARNING} To find chunks with any of the words, use match=any_words.")
+    over = sum(1 for d in parsed.dropped if d.reason == OVER_LIMIT)
+    if over:
+        found.append(over_term_cap_warning(over, settings.PORTAL_MAX_QUERY_TERMS))
     return tuple(found)
 
 

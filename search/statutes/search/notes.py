@@ -12,7 +12,8 @@ from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
-from search.text.query_notes import UNCLOSED_QUOTE_WARNING
+from search.text.query_notes import OR_WARNING as QUERY_OR_WARNING
+from search.text.query_notes import UNCLOSED_QUOTE_WARNING, over_term_cap_warning
 
 BODY_ONLY_NOTE = "Keyword (BM25) search of section body text only, not headings."
 HEADINGS_NOTE = (
@@ -124,10 +125,7 @@ def paging_end_note(total: int, cap: int) -> str:
     return f"End of the list: all {total:,} matching sections have been shown."
 
 
-OR_WARNING = (
-    "'or' is not an operator here: it is dropped as a common word. Loose words already match "
-    "any-of."
-)
+OR_WARNING = f"{QUERY_OR_WARNING} Loose words already match any-of."
 INDEX_UNAVAILABLE_NOTE = (
     "The statute search index is not available, so nothing was searched. This is not a "
     "result of zero matches. Ask an administrator to rebuild the statutes index."
@@ -141,11 +139,6 @@ ENDS_AT_COLON_NOTE = (
 def limit_capped_warning(requested: int, cap: int) -> str:
     """The note when `limit` was above the cap."""
     return f"limit={requested} is above the maximum; showing at most {cap} rows."
-
-
-def over_term_cap_warning(dropped: int, cap: int) -> str:
-    """The note when words beyond the term cap were dropped."""
-    return f"Only the first {cap} distinct terms run; {dropped} more were dropped (over_limit)."
 
 
 def query_warnings(parsed: ParsedQuery) -> list[str]:

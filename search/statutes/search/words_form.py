@@ -13,7 +13,8 @@ from search.statutes.scope import Scope
 from search.statutes.search import notes
 from search.statutes.search.service import parse_statute_query
 from search.text.jurisdictions import is_state_code, jurisdiction_name
-from search.text.query import MAX_QUERY_CHARS, STOP_WORD, ParsedQuery
+from search.text.query import MAX_QUERY_CHARS, ParsedQuery
+from search.text.query_notes import nothing_to_search_error
 
 # How many valid values an error message lists before pointing at the sources endpoint.
 LIST_VALUES_UP_TO = 30
@@ -151,16 +152,7 @@ class StatuteWordsForm(forms.Form):
         q: str = self.cleaned_data["q"]
         parsed = self.parsed = parse_statute_query(q)
         if parsed.is_empty:
-            stop = [d.term for d in parsed.dropped if d.reason == STOP_WORD]
-            if stop:
-                words = ", ".join(f"'{w}'" for w in stop)
-                raise ValidationError(
-                    f"Nothing left to search: {words} "
-                    f"{'is a very common word' if len(stop) == 1 else 'are very common words'}, "
-                    "dropped from every search. Add a more specific word, or put the words in "
-                    '"double quotes" to search them as a phrase.'
-                )
-            raise ValidationError("Nothing to search: the query has no letters or digits.")
+            raise ValidationError(nothing_to_search_error(parsed))
         return q
 
     def clean_source(self) -> SourceFacts | None:
