@@ -1,0 +1,86 @@
+"""Pure tests of the everyday-words map: what it adds, from which words, and what it never adds."""
+
+import pytest
+
+from search.text.everyday_words import ENTRIES, MAX_ADDED, TRIGGERS, AddedTerm, added_terms
+from tests.reference_tokenizer import simple_tokenize
+
+
+def added(text: str, searched: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """(term, from) of what one stretch of loose text adds."""
+    return [(a.term, a.source) for a in added_terms([simple_tokenize(text)], searched)]
+
+
+def test_everyday_phrase_adds_the_codes_words_with_their_source() -> None:
+    found = added("landlord wants to kick me out")
+    assert ("eviction", "kick out") not in found  # 'kick me out' is not 'kick out'
+    found = added("can my landlord kick out my roommate")
+    assert ("eviction", "kick out") in found
+    assert ("unlawful detainer", "kick out") in found
+
+
+def test_a_code_phrase_keeps_its_words() -> None:
+    terms = added_terms([simple_tokenize("they kicked out my family")], ())
+    detainer = next(t for t in terms if t.term == "unlawful detainer")
+    assert detainer == AddedTerm("unlawful detainer", ("unlawful", "detainer"), "kicked out")
+
+
+def test_matching_skips_stop_and_question_words() -> None:
+    # 'return the deposit' reads as 'return deposit'; 'deposit back' through 'my'.
+    assert ("refund", "return") in added("return the deposit")
+    assert ("refund", "deposit back") in added("how do I get my deposit back")
+
+
+def test_stop_words_in_an_everyday_phrase_must_be_typed() -> None:
+    # 'kick out': 'out' is a stop word, so it is matched on the tokens as typed.
+    assert ("eviction", "kick out") in added("kick out")
+    assert not any(source == "kick out" for _, source in added("kick"))
+
+
+def test_words_already_searched_are_not_added_again() -> None:
+    found = added("return deposit", searched=("return", "deposit", "refund"))
+    assert ("refund", "return") not in found
+
+
+def test_a_phrase_of_searched_words_is_not_added() -> None:
+    found = added("security deposit", searched=("security", "deposit"))
+    assert not any(term == "security deposit" for term, _ in found)
+    assert ("security deposit", "deposit") in added("deposit", searched=("deposit",))
+
+
+def test_added_terms_follow_the_order_of_their_words() -> None:
+    terms = [t for t, _ in added("fix the heater before the sheriff comes")]
+    assert terms.index("repair") < terms.index("heat") < terms.index("writ")
+
+
+def test_each_added_term_appears_once() -> None:
+    terms = [t for t, _ in added("evicted after an eviction notice")]
+    assert len(terms) == len(set(terms))
+
+
+def test_at_most_max_added_terms() -> None:
+    text = " ".join(words[0] for words, _ in ENTRIES)
+    assert len(added(text)) == MAX_ADDED
+
+
+def test_runs_are_read_apart() -> None:
+    # Two stretches of loose text around a phrase: an everyday phrase never spans them.
+    assert added_terms([["kick"], ["out"]], ()) == ()
+
+
+def test_a_plain_question_adds_nothing() -> None:
+    assert added("statute of limitations contract") == []
+
+
+@pytest.mark.parametrize(("words", "codes"), ENTRIES)
+def test_map_entries_are_lower_case_words_the_index_splits_alike(
+    words: tuple[str, ...], codes: tuple[str, ...]
+) -> None:
+    for text in (*words, *codes):
+        assert text == text.lower().strip()
+        assert " ".join(simple_tokenize(text)) == text
+    assert codes
+
+
+def test_every_everyday_phrase_is_read() -> None:
+    assert len(TRIGGERS) == sum(len(words) for words, _ in ENTRIES)
