@@ -26,7 +26,9 @@ class TextSearch:
 
     Hits `offset` to `offset + limit` of the ranked list come back (deterministic with a
     `tie_break`, so pages never overlap or skip). `stem` matches word forms (the fields'
-    stemmed twins, query words stemmed alike); `also` searches further fields beside `field`.
+    stemmed twins, query words stemmed alike); `also` searches further fields beside `field`;
+    `rank_also` fields only rank (a word there raises a match, never makes one). The query's
+    added terms match like loose terms, their score scaled by `added_weight`.
     """
 
     query: ParsedQuery
@@ -42,6 +44,8 @@ class TextSearch:
     offset: int = 0
     stem: bool = False
     also: tuple[WeightedField, ...] = ()
+    rank_also: tuple[WeightedField, ...] = ()
+    added_weight: float = 1.0
 
     def __post_init__(self) -> None:
         if self.limit < 1:
@@ -110,10 +114,13 @@ class GroupedSearch:
     For every value of `group_field` among the matches: how many match, and the first
     `search.limit` hits of that value in the search's own order, exactly as `search` with
     one more filter `Terms(group_field, (value,))` would give them. `search.offset` must be 0.
+    `count_every_word`: also count, per value, the matches of every loose term of the typed
+    query (its phrases still required, added terms left out): the sections that match well.
     """
 
     search: TextSearch
     group_field: str
+    count_every_word: bool = False
 
     def __post_init__(self) -> None:
         if self.search.offset:
@@ -130,3 +137,6 @@ class GroupedHits:
     groups: dict[str, HitPage]
     total: int
     searches: int = 0
+    # With `count_every_word`: per value, the matches of every typed word (values without
+    # one are left out).
+    every_word: dict[str, int] = field(default_factory=dict)

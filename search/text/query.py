@@ -17,12 +17,21 @@ Rules (SPEC sections 1 and 2):
   which usually finds nothing.
 - At most `max_terms` clauses run (each loose term and each phrase counts as one), in
   order of first appearance; the rest are dropped as `over_limit`.
+- `question_words` (the statute search): loose words that only shape a question ("says",
+  "still", "long" right after "how") are dropped as `question_word`
+  (`search.text.question_words`).
+
+A parsed query may also carry `added` terms (the statute search's everyday-words map,
+`search.text.everyday_words`): they rank beside the loose terms, are reported apart, and
+never count as searched or dropped words.
 """
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 
+from search.text.everyday_words import AddedTerm
+from search.text.question_words import QUESTION_WORD, shapes_question
 from search.text.stopwords import STOP_WORDS
 
 STOP_WORD = "stop_word"
@@ -56,7 +65,7 @@ class DroppedTerm:
     """A query word or phrase that will not run, and why."""
 
     term: str
-    reason: str  # STOP_WORD, DUPLICATE or OVER_LIMIT
+    reason: str  # STOP_WORD, DUPLICATE, OVER_LIMIT, QUESTION_WORD or a search's own reason
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,8 @@ class ParsedQuery:
     dropped: tuple[DroppedTerm, ...]
     unclosed_quote: bool
     used_or: bool
+    # Code terms added for everyday words (the statute search's map); they only rank.
+    added: tuple[AddedTerm, ...] = ()
 
     @property
     def terms_searched(self) -> list[str]:
@@ -84,10 +95,47 @@ class ParsedQuery:
         words = [*self.terms, *(w for p in self.phrases for w in p)]
         return tuple(dict.fromkeys(words))
 
+    def with_added(self, added: tuple[AddedTerm, ...]) -> "ParsedQuery":
+        """The same query with these added terms."""
+        return replace(self, added=added)
+
+    def without_terms(self, words: Iterable[str], reason: str) -> "ParsedQuery":
+        """The query with these loose terms dropped for `reason` (phrases keep them); the same
+        query when that would leave nothing to search."""
+        gone = set(words)
+        kept = tuple(t for t in self.terms if t not in gone)
+        if kept == self.terms or not (kept or self.phrases):
+            return self
+        dropped = [*self.dropped, *(DroppedTerm(t, reason) for t in self.terms if t in gone)]
+        return replace(self, terms=kept, dropped=tuple(dropped))
+
+    def with_added_as_words(self) -> "ParsedQuery":
+        """The added terms as loose terms and phrases too (for marking and matching text)."""
+        words = tuple(a.words[0] for a in self.added if len(a.words) == 1)
+        phrases = tuple(a.words for a in self.added if len(a.words) > 1)
+        return replace(
+            self,
+            terms=tuple(dict.fromkeys([*self.terms, *words])),
+            phrases=tuple(dict.fromkeys([*self.phrases, *phrases])),
+            added=(),
+        )
+
 
 def render_phrase(words: tuple[str, ...]) -> str:
     """Render a phrase the way responses show it: '"w1 w2"'."""
     return '"' + " ".join(words) + '"'
+
+
+def loose_runs(text: str, tokenize: Callable[[str], list[str]]) -> list[list[str]]:
+    """The tokens of the text outside "quotes", one list per stretch between phrases."""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    parts = _QUOTES.split(text)
+    unclosed = len(parts) % 2 == 0
+    return [
+        tokenize(part)
+        for index, part in enumerate(parts)
+        if index % 2 == 0 or (unclosed and index == len(parts) - 1)
+    ]
 
 
 def parse_query(
@@ -96,6 +144,7 @@ def parse_query(
     *,
     max_terms: int = MAX_TERMS,
     stop_words: frozenset[str] = STOP_WORDS,
+    question_words: bool = False,
 ) -> ParsedQuery:
     """Parse user text into terms, phrases and dropped words; never raises on a str."""
     if max_terms < 1:
@@ -127,13 +176,18 @@ def parse_query(
                 seen_phrases.add(phrase)
                 candidates.append((seq, phrase))
             continue
+        previous: str | None = None
         for token in tokenize(part):
             seq += 1
             folded = token.lower()
             if folded == "or":
                 used_or = True
+            shaping = question_words and shapes_question(folded, previous)
+            previous = folded
             if folded in stop_words:
                 drops.append((seq, DroppedTerm(token, STOP_WORD)))
+            elif shaping:
+                drops.append((seq, DroppedTerm(token, QUESTION_WORD)))
             elif token in seen_terms:
                 drops.append((seq, DroppedTerm(token, DUPLICATE)))
             else:

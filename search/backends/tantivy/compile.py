@@ -17,6 +17,11 @@ weight), and a phrase must be adjacent within one field; the mode then combines 
 per-word clauses exactly as above, so `all_words` needs every word somewhere in the record.
 Statutes use it for `headings=true` (body, and headings at a lower weight).
 
+Added terms (the statute search's everyday-words map) join the loose terms' any-of group,
+each scaled by `added_weight`; under `all_words` they only rank. `rank_also` fields (statutes:
+the heading) add a Should clause over every word: it raises the score of a match and never
+makes one, so which sections match stays decided by `field` alone.
+
 `stem`: every word is replaced by its stem (the index's stemming analyzer) and searched on
 each field's stemmed twin; words that share a stem run once.
 """
@@ -29,6 +34,7 @@ from search.backends.filters import All, Either, Filter, Terms
 from search.backends.statute_search import WeightedField
 from search.backends.tantivy.analysis import stem as stem_word
 from search.backends.tantivy.schema import word_field
+from search.text.everyday_words import AddedTerm
 from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 Clause = tuple[tantivy.Occur, tantivy.Query]
@@ -38,7 +44,12 @@ def stemmed(query: ParsedQuery) -> ParsedQuery:
     """The query with every word replaced by its stem; loose words sharing a stem run once."""
     terms = tuple(dict.fromkeys(stem_word(t) for t in query.terms))
     phrases = tuple(dict.fromkeys(tuple(stem_word(w) for w in p) for p in query.phrases))
-    return ParsedQuery(terms, phrases, query.dropped, query.unclosed_quote, query.used_or)
+    added = tuple(
+        AddedTerm(a.term, tuple(stem_word(w) for w in a.words), a.source) for a in query.added
+    )
+    return ParsedQuery(
+        terms, phrases, query.dropped, query.unclosed_quote, query.used_or, added=added
+    )
 
 
 def compile_query(
@@ -50,16 +61,23 @@ def compile_query(
     filters: Sequence[Filter] = (),
     stem: bool = False,
     also: Sequence[WeightedField] = (),
+    rank_also: Sequence[WeightedField] = (),
+    added_weight: float = 1.0,
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
-    weighted) by `mode`, phrases required, filters unscored."""
+    weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
+    unscored, added terms scaled by `added_weight`."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     if stem:
         query = stemmed(query)
     fields = [(word_field(field, stem=stem), 1.0)]
     fields += [(word_field(f.name, stem=stem), f.weight) for f in also]
-    return compile_fields(schema, query, fields=fields, mode=mode, filters=filters)
+    rank = [(word_field(f.name, stem=stem), f.weight) for f in rank_also]
+    return compile_fields(
+        schema, query, fields=fields, mode=mode, filters=filters, rank=rank,
+        added_weight=added_weight,
+    )  # fmt: skip
 
 
 def compile_fields(
@@ -71,26 +89,34 @@ def compile_fields(
     filters: Sequence[Filter] = (),
     adjacent: Sequence[tuple[str, float]] = (),
     slop: int = 0,
+    rank: Sequence[tuple[str, float]] = (),
+    added_weight: float = 1.0,
 ) -> tantivy.Query:
     """The whole query over weighted fields: words by `mode`, phrases required, filters;
-    with `adjacent` fields, an optional clause scores the loose words as a phrase there."""
+    with `adjacent` fields, an optional clause scores the loose words as a phrase there;
+    with `rank` fields, an optional clause scores every word there."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     clauses: list[Clause] = [
         (tantivy.Occur.Must, _in_any(schema, fields, p)) for p in query.phrases
     ]
-    if query.terms:
+    added = [_boosted(_in_any(schema, fields, a.words), added_weight) for a in query.added]
+    if query.terms or added:
         words = [_in_any(schema, fields, (t,)) for t in query.terms]
         if mode == ALL_WORDS:
             clauses.extend((tantivy.Occur.Must, w) for w in words)
-        else:
+            words = []
+        group_of = [*words, *added]
+        if group_of:
             group = tantivy.Query.boolean_query(
-                [(tantivy.Occur.Should, w) for w in words], minimum_number_should_match=1
+                [(tantivy.Occur.Should, w) for w in group_of], minimum_number_should_match=1
             )
-            occur = tantivy.Occur.Should if query.phrases else tantivy.Occur.Must
-            clauses.append((occur, group))
+            required = mode == ANY_WORDS and bool(query.terms) and not query.phrases
+            clauses.append((tantivy.Occur.Must if required else tantivy.Occur.Should, group))
     if len(query.terms) > 1 and adjacent:
         clauses.append((tantivy.Occur.Should, _in_any(schema, adjacent, query.terms, slop)))
+    if rank:
+        clauses.append((tantivy.Occur.Should, _ranking(schema, query, rank, added_weight)))
     clauses.extend((tantivy.Occur.Must, filter_query(schema, f)) for f in filters)
     return tantivy.Query.boolean_query(clauses)
 
@@ -104,6 +130,25 @@ def ranking_fields(
         [(tantivy.Occur.Should, _in_any(schema, fields, w)) for w in words],
         minimum_number_should_match=1,
     )
+
+
+def _ranking(
+    schema: tantivy.Schema,
+    query: ParsedQuery,
+    fields: Sequence[tuple[str, float]],
+    added_weight: float,
+) -> tantivy.Query:
+    """Every term, phrase and added term over `fields` (added ones scaled), any of them."""
+    words = [*((t,) for t in query.terms), *query.phrases]
+    options = [_in_any(schema, fields, w) for w in words]
+    options += [_boosted(_in_any(schema, fields, a.words), added_weight) for a in query.added]
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, o) for o in options], minimum_number_should_match=1
+    )
+
+
+def _boosted(query: tantivy.Query, weight: float) -> tantivy.Query:
+    return query if weight == 1.0 else tantivy.Query.boost_query(query, weight)
 
 
 def _in_any(

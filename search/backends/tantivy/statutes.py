@@ -14,6 +14,7 @@ from search.backends.tantivy.ranking import Scored, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
+from search.text.query import render_phrase
 
 
 def run_search(spec: TextSearch, index_name: str = STATUTES) -> HitPage:
@@ -48,6 +49,8 @@ def compile_search(schema: tantivy.Schema, spec: TextSearch) -> tantivy.Query:
         filters=spec.filters,
         stem=spec.stem,
         also=spec.also,
+        rank_also=spec.rank_also,
+        added_weight=spec.added_weight,
     )
 
 
@@ -58,7 +61,10 @@ def read_hits(
     if not scored:
         return ()
     hits = []
-    matcher = TextMatcher(spec.query, stem=spec.stem)
+    # Added terms are marked and listed as matched like typed ones, by their own name.
+    words = spec.query.with_added_as_words()
+    names = {render_phrase(a.words): a.term for a in spec.query.added if len(a.words) > 1}
+    matcher = TextMatcher(words, stem=spec.stem)
     for score, address, key in scored:
         doc = searcher.doc(address)
         text, matched = matcher.summary(str(doc.get_first(spec.field) or ""), spec.snippet_chars)
@@ -67,7 +73,8 @@ def read_hits(
             found, terms = matcher.read(str(doc.get_first(extra.name) or ""))
             if found.spans:
                 marked[extra.name] = mark_all(found)
-                matched = _union(spec.query.terms_searched, matched, terms)
+                matched = _union(words.terms_searched, matched, terms)
+        matched = tuple(names.get(term, term) for term in matched)
         hits.append(
             Hit(
                 score=score,
