@@ -30,14 +30,21 @@ def bound_above(field: forms.Field, most: int, message: str) -> None:
 
 
 class TrueFalseField(forms.Field):
-    """A yes/no parameter: `true`/`false` (also 1/0, yes/no, on/off); omitted means false."""
+    """A yes/no parameter: `true`/`false` (also 1/0, yes/no, on/off); omitted means `omitted`
+    (false unless the field says otherwise)."""
 
     default_error_messages = {"invalid": "Give true or false."}
+
+    def __init__(self, *, omitted: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.omitted = omitted
 
     def to_python(self, value: Any) -> bool:
         if isinstance(value, bool):
             return value
         word = str(value if value is not None else "").strip().lower()
+        if not word:
+            return self.omitted
         if word in TRUE_WORDS:
             return True
         if word in FALSE_WORDS:
@@ -45,8 +52,8 @@ class TrueFalseField(forms.Field):
         raise ValidationError(self.error_messages["invalid"], code="invalid")
 
     def json_schema(self) -> dict[str, Any]:
-        """A boolean, false when omitted."""
-        return {"type": "boolean", "default": False}
+        """A boolean, with its value when omitted."""
+        return {"type": "boolean", "default": self.omitted}
 
 
 def split_values(values: Sequence[Any], *, lower: bool = False) -> tuple[str, ...]:

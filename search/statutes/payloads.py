@@ -14,6 +14,7 @@ from search.statutes.citations.popular_names import OfferedName
 from search.statutes.search.service import StatuteSearchResult
 from search.statutes.sections.lookup import SectionDetail, SectionRef
 from search.statutes.survey.service import StatuteSurveyResult, SurveyRow
+from search.text.everyday_words import AddedTerm
 from search.text.suggest import suggestions_json
 
 ROW_KEYS = (
@@ -41,6 +42,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "chapter": chapter_payload(result.chapter),
         "terms_searched": list(result.terms_searched),
         "terms_dropped": [{"term": d.term, "reason": d.reason} for d in result.terms_dropped],
+        "terms_added": added_payload(result.terms_added),
         "total": result.total,
         "limit": result.limit,
         "offset": result.offset,
@@ -53,6 +55,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "include": list(scope.include),
         "stem": result.stem,
         "headings": result.headings,
+        "expand": result.expand,
         "not_loaded": list(result.not_loaded),
         "citation_matches": [ref_payload(r) for r in result.citation_matches],
         "popular_names": [popular_name_payload(n) for n in result.popular_names],
@@ -76,6 +79,7 @@ def survey_payload(result: StatuteSurveyResult) -> dict[str, Any]:
         "q": result.q,
         "terms_searched": list(result.terms_searched),
         "terms_dropped": [{"term": d.term, "reason": d.reason} for d in result.terms_dropped],
+        "terms_added": added_payload(result.terms_added),
         "total": result.total,
         "per": result.per,
         "sort": result.sort,
@@ -84,6 +88,7 @@ def survey_payload(result: StatuteSurveyResult) -> dict[str, Any]:
         "include": list(scope.include),
         "stem": result.stem,
         "headings": result.headings,
+        "expand": result.expand,
         "jurisdictions_searched": len(result.searched),
         "jurisdictions_matched": len(result.matched),
         "warnings": list(result.warnings),
@@ -98,6 +103,7 @@ def survey_row_payload(row: SurveyRow, keys: tuple[str, ...]) -> dict[str, Any]:
         "name": row.name,
         "status": row.status,
         "total": row.total,
+        "all_words_total": row.all_words_total,
         "coverage": row.coverage or None,
         "housing_only": row.housing_only,
         "results": [{key: _plain(getattr(r, key)) for key in keys} for r in row.results],
@@ -149,6 +155,11 @@ def popular_name_payload(named: OfferedName) -> dict[str, Any]:
             for c in named.citations
         ],
     }
+
+
+def added_payload(added: tuple[AddedTerm, ...]) -> list[dict[str, str]]:
+    """Each added term with the everyday words it came from."""
+    return [{"term": a.term, "from": a.source} for a in added]
 
 
 def chapter_payload(chapter: Chapter | None) -> dict[str, Any] | None:

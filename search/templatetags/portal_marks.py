@@ -15,6 +15,8 @@ DROP_REASONS = {
     "stop_word": "common word",
     "duplicate": "repeated",
     "over_limit": "over the term limit",
+    "question_word": "only shapes the question",
+    "place_name": "the chosen jurisdiction",
 }
 
 

@@ -28,6 +28,8 @@ SEARCH_FIELDS = {
     "popular_names", "citation_form",
     # Issue 22: did you mean (empty unless a search finds almost nothing).
     "suggestions", "suggested_query",
+    # Issue 22: the code's words added for everyday ones, and the switch that turns it off.
+    "terms_added", "expand",
 }  # fmt: skip
 
 

@@ -21,6 +21,8 @@ SURVEY_FIELDS = {
     "q", "terms_searched", "terms_dropped", "total", "per", "sort", "source", "title", "include",
     "stem", "headings", "jurisdictions_searched", "jurisdictions_matched", "warnings",
     "by_jurisdiction", "note", "coverage_note",
+    # Issue 22: the code's words added for everyday ones, and the switch that turns it off.
+    "terms_added", "expand",
 }  # fmt: skip
 ROW_FIELDS = {
     "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",
@@ -49,9 +51,11 @@ def test_api_answers_one_entry_per_jurisdiction_with_search_rows(
     assert body["total"] == 3 and body["per"] == 3 and body["sort"] == "name"
     places = {entry["jurisdiction"]: entry for entry in body["by_jurisdiction"]}
     wa = places["wa"]
-    assert set(wa) == {"jurisdiction", "name", "status", "total", "coverage", "housing_only",
-                       "results"}  # fmt: skip
+    assert set(wa) == {"jurisdiction", "name", "status", "total", "all_words_total", "coverage",
+                       "housing_only", "results"}  # fmt: skip
     assert (wa["status"], wa["total"], wa["housing_only"]) == ("matched", 2, True)
+    # Of the two, one section holds every searched word (the map's shade counts it).
+    assert wa["all_words_total"] == 1 and places["tx"]["all_words_total"] is None
     assert [r["id"] for r in wa["results"]] == ["wa:statute:59.18.280", "wa:statute:59.18.260"]
     assert set(wa["results"][0]) == ROW_FIELDS
     assert "[hl]security deposit[/hl]" in wa["results"][0]["snippet"]
@@ -134,7 +138,8 @@ def test_page_shows_the_map_and_a_row_per_jurisdiction(client: Client, statute_i
     assert status == 200 and "<html" in html and 'id="survey-form"' in html
     assert "Sections matched in 2 of 7 jurisdictions searched (3 sections in all)." in html
     assert 'class="tile r2 c0 status-matched shade-1"' in html  # Washington's tile
-    assert "Washington: 2 matching sections" in html and "Texas: not loaded" in html
+    assert "Washington: 1 section with every word" in html and "Texas: not loaded" in html
+    assert "1 section with every word · 2 with any" in html
     assert 'id="j-wa"' in html and 'id="j-ga"' in html and "no section matched these words" in html
     assert "not loaded: no statutes of Texas are in this portal" in html
     assert "<mark>security deposit</mark>" in html and "housing chapters only" in html

@@ -22,7 +22,7 @@ class StatuteSearchForm(StatuteWordsForm):
 
     field_order = (
         "q", "jurisdiction", "source", "title", "include", "chapter", "limit", "offset", "stem",
-        "headings", "words",
+        "headings", "expand", "words",
     )  # fmt: skip
 
     jurisdiction = CodeListField(
@@ -196,6 +196,7 @@ class StatuteSearchForm(StatuteWordsForm):
             scope=self.scope(),
             stem=bool(data.get("stem")),
             headings=bool(data.get("headings")),
+            expand=data.get("expand", True) is not False,
             words=bool(data.get("words")),
             parsed=self.parsed,
         )

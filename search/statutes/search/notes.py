@@ -10,12 +10,16 @@ from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog
 from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
+from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
 from search.text.query_notes import OR_WARNING as QUERY_OR_WARNING
 from search.text.query_notes import UNCLOSED_QUOTE_WARNING, over_term_cap_warning
 
-BODY_ONLY_NOTE = "Keyword (BM25) search of section body text only, not headings."
+BODY_ONLY_NOTE = (
+    "Keyword (BM25) search of section body text: a section matches by its body's words only; "
+    "a searched word in its heading raises its rank (a fifth of what the word adds in the body)."
+)
 HEADINGS_NOTE = (
     "Keyword (BM25) search of section text and headings (headings=true): a word in a "
     "section's heading counts, weighing half as much as the same word in its body."
@@ -31,7 +35,9 @@ RANKING_NOTE = (
     "Rank is textual match strength only, not legal relevance. Loose words match any-of, so "
     "a top row may share a single word with the query; each row lists the searched terms it "
     'matched. Phrases in "double quotes" must appear; when a phrase is given, the other words '
-    "only rank. Ties are broken by a stable key, so the same index gives the same order. A "
+    "only rank. Words that only shape a question ('how long', 'says', 'still') are dropped "
+    "(question_word), and so is the name of a jurisdiction the search is confined to "
+    "(place_name). Ties are broken by a stable key, so the same index gives the same order. A "
     "section not returned is a miss, not proof that no such law exists."
 )
 WORDS_NOTE = "Add words=true to search these words as words instead."
@@ -45,6 +51,26 @@ def no_jurisdiction_warning(catalog: Catalog) -> str:
         "asker's in 97.7% of them. Choose a jurisdiction (e.g. "
         f"{loaded_examples(catalog)}) whenever the user's state is known."
     )
+
+
+ADDED_NOTE = (
+    "Also searched, from a curated map of everyday words to the words codes use (each weighs "
+    "half a typed word; expand=false turns this off): {terms}."
+)
+NOT_EXPANDED_NOTE = "expand=false: only the words typed were searched, no code words added."
+
+
+def added_notes(added: tuple[AddedTerm, ...], *, expand: bool) -> list[str]:
+    """What the everyday-words map added (nothing to say when it added nothing)."""
+    if not expand:
+        return [NOT_EXPANDED_NOTE]
+    if not added:
+        return []
+    by_source: dict[str, list[str]] = {}
+    for term in added:
+        by_source.setdefault(term.source, []).append(term.term)
+    said = "; ".join(f"{', '.join(terms)} (for '{source}')" for source, terms in by_source.items())
+    return [ADDED_NOTE.format(terms=said)]
 
 
 def ranking_note(*, stem: bool = False, headings: bool = False) -> str:
@@ -315,17 +341,25 @@ def _regulation_label(code: str) -> str:
 # --- The survey (`/statutes/survey/`): the same words in every jurisdiction --------------------
 
 
-def survey_note(per: int) -> str:
-    """How to read a survey."""
+def survey_note(per: int, words: str) -> str:
+    """How to read a survey (`words`: the typed words every counted section holds)."""
     best = "its best-matching section" if per == 1 else f"its {per} best-matching sections"
     return (
-        f"Survey: the same words in each jurisdiction searched, each with {best} and how many "
-        "of its sections match. Ordering jurisdictions by score says whose text shares the most "
-        "words with the query, not whose law answers it, and counts grow with the size of what "
-        "is loaded. A jurisdiction where no section matched may still have such a law in other "
-        "words (a wording difference: 'lessor' for 'landlord', 'security' for 'deposit'): a "
-        "miss, not proof of absence; try other words, or stem=true for word forms."
+        f"Survey: the same words in each jurisdiction searched. Each jurisdiction's number (and "
+        f"its shade on the map) counts its sections holding every searched word ({words}); "
+        f"below it, {best}, ranked as the statute search ranks them, which may hold fewer of "
+        "the words (the count of sections with any of them is given too). Ordering "
+        "jurisdictions by score says whose text shares the most words with the query, not "
+        "whose law answers it, and counts grow with the size of what is loaded. A "
+        "jurisdiction where no section matched may still have such a law in other words (a "
+        "wording difference: 'lessor' for 'landlord', 'security' for 'deposit'): a miss, not "
+        "proof of absence; try other words, or stem=true for word forms."
     )
+
+
+def every_word_text(parsed: ParsedQuery) -> str:
+    """The typed words and phrases a survey's count requires, as the note lists them."""
+    return ", ".join(parsed.terms_searched)
 
 
 def survey_coverage_notes(

@@ -16,17 +16,25 @@ from search.answers.outcomes import Outcome
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.service import WORDS, StatuteSearchResult
 from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
-from search.text.switches import TRUE_WORDS
+from search.text.switches import FALSE_WORDS, TRUE_WORDS
 
 # The search's own parameters, carried to section pages, paging links and back.
 PARAMS = (
     "q", "jurisdiction", "source", "title", "include", "chapter", "limit", "stem", "headings",
-    "words",
+    "expand", "words",
 )  # fmt: skip
 # Parameters that take several values; links write them comma-separated.
 LIST_PARAMS = frozenset({"jurisdiction", "include"})
 # What "compare across jurisdictions" carries to the survey (it runs in every jurisdiction).
-SURVEY_KEEPS = ("q", "include", "stem", "headings")
+SURVEY_KEEPS = ("q", "include", "stem", "headings", "expand")
+SWITCHES = ("stem", "headings", "expand")
+
+
+def switches(data: Mapping[str, Any]) -> dict[str, bool]:
+    """Which of the search's switches the request turned on (`exact`: expand=false)."""
+    given = {name: str(data.get(name) or "").strip().lower() for name in SWITCHES}
+    found = {name: given[name] in TRUE_WORDS for name in ("stem", "headings")}
+    return found | {"exact": bool(given["expand"]) and given["expand"] in FALSE_WORDS}
 
 
 def search_params(data: Mapping[str, Any], *names: str, **changes: object) -> str:
@@ -77,10 +85,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
             {"code": code, "name": facts.name, "checked": code in included}
             for code, facts in catalog.regulation_codes.items()
         ],
-        "switches": {
-            name: str(data.get(name) or "").strip().lower() in TRUE_WORDS
-            for name in ("stem", "headings")
-        },
+        "switches": switches(data),
         "chapter_value": str(data.get("chapter") or "").strip(),
         "paging": paging(data, result) if result else None,
         "did_you_mean": did_you_mean(data, result),

@@ -2,8 +2,10 @@
 
 A query that is a citation (`RCW 59.18.280`, `42 USC 3604`, `RCW 59.18`; a bare number
 within a chosen jurisdiction) is answered with the sections it names, in file order; any
-other query is a keyword search ranked by BM25 (`words=True` searches a citation's words).
-Both answers page with `offset` and carry the same notes.
+other query is a keyword search ranked by BM25 (`words=True` searches a citation's words)
+of the query as a person means it (`search.statutes.shaping`: question words and the chosen
+places' names dropped, the everyday-words map's terms added unless `expand=False`, a
+heading word raising a match). Both answers page with `offset` and carry the same notes.
 """
 
 from dataclasses import dataclass, field, replace
@@ -33,6 +35,8 @@ from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
 from search.statutes.sections.lookup import SectionRef
+from search.statutes.shaping import ADDED_WEIGHT, HEADING_RANK_WEIGHT, shaped_query
+from search.text.everyday_words import AddedTerm
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery, parse_query
 from search.text.suggest import DidYouMean, did_you_mean
 
@@ -53,6 +57,7 @@ class StatuteSearchRequest:
 
     `parsed` is the query as the form parsed it; left out (tests, the bench), it is parsed here.
     `words`: search the query's words even when it reads as a citation.
+    `expand`: add the code's words for everyday ones (the map in search.text.everyday_words).
     """
 
     q: str
@@ -62,6 +67,7 @@ class StatuteSearchRequest:
     stem: bool = False
     headings: bool = False
     words: bool = False
+    expand: bool = True
     parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
@@ -99,6 +105,9 @@ class StatuteSearchResult:
     popular_names: tuple[OfferedName, ...] = ()
     # A keyword search that found almost nothing: better-spelt words the index holds.
     did_you_mean: DidYouMean | None = None
+    # Code terms the everyday-words map added (keyword searches with expand on).
+    terms_added: tuple[AddedTerm, ...] = ()
+    expand: bool = True
 
     @property
     def jurisdiction(self) -> str | None:
@@ -143,7 +152,9 @@ class StatuteSearchResult:
 
 def parse_statute_query(q: str) -> ParsedQuery:
     """The query as the statutes index will run it."""
-    return parse_query(q, get_backend().tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS)
+    return parse_query(
+        q, get_backend().tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS, question_words=True
+    )
 
 
 def search_statutes(
@@ -187,6 +198,7 @@ def search_statutes(
             )  # fmt: skip
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
+    parsed = shaped_query(parsed, request.q, request.scope, expand=request.expand)
     page = _keyword_search(request, catalog, parsed, limit)
     _check_offset(request.offset, page.total)
     result = _result(
@@ -223,9 +235,21 @@ def _keyword_search(
         tie_break=TIE_BREAK_FIELD,
         fields=ROW_FIELDS,
         stem=request.stem,
-        also=(WeightedField(HEADING_FIELD, HEADING_WEIGHT),) if request.headings else (),
+        also=searched_headings(headings=request.headings),
+        rank_also=ranking_headings(headings=request.headings),
+        added_weight=ADDED_WEIGHT,
     )
     return get_backend().search_statutes(spec)
+
+
+def searched_headings(*, headings: bool) -> tuple[WeightedField, ...]:
+    """`headings=true`: the heading is searched too (a match there counts)."""
+    return (WeightedField(HEADING_FIELD, HEADING_WEIGHT),) if headings else ()
+
+
+def ranking_headings(*, headings: bool) -> tuple[WeightedField, ...]:
+    """Otherwise a word in the heading only raises a body match."""
+    return () if headings else (WeightedField(HEADING_FIELD, HEADING_RANK_WEIGHT),)
 
 
 def _past_cap(offset: int, cap: int) -> str:
@@ -285,6 +309,7 @@ def _result(
         explanations.append(notes.popular_names_note(popular))
     if searched:
         explanations.append(notes.ranking_note(stem=request.stem, headings=request.headings))
+        explanations.extend(notes.added_notes(parsed.added, expand=request.expand))
     if any(row.ends_at_colon for row in rows):
         explanations.append(notes.ENDS_AT_COLON_NOTE)
     cap = settings.PORTAL_STATUTE_RANK_CAP
@@ -318,6 +343,8 @@ def _result(
         not_loaded=not_loaded,
         popular_names=popular,
         citation_form=form,
+        terms_added=parsed.added if searched else (),
+        expand=request.expand,
     )
 
 

@@ -110,6 +110,17 @@ class StatuteWordsForm(forms.Form):
         error_messages={"invalid": "headings must be true or false."},
         help_text="true: search section headings too (a heading match weighs half the body's).",
     )
+    expand = TrueFalseField(
+        required=False,
+        omitted=True,
+        label="Add the code's words for everyday ones",
+        error_messages={"invalid": "expand must be true or false."},
+        help_text=(
+            "true (the default): everyday words also search the words codes use ('kick out': "
+            "eviction, unlawful detainer; 'fix': repair), each reported in terms_added with the "
+            "words it came from and weighing half a typed word; false: only the words typed."
+        ),
+    )
 
     def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
         super().__init__(data)

@@ -20,7 +20,7 @@ from search.text.query import MAX_QUERY_CHARS
 class StatuteSurveyForm(StatuteWordsForm):
     """The statute search's words, sources and switches, and the survey's `per` and `sort`."""
 
-    field_order = ("q", "per", "sort", "source", "title", "include", "stem", "headings")
+    field_order = ("q", "per", "sort", "source", "title", "include", "stem", "headings", "expand")
 
     q = forms.CharField(
         label="Words to find in the section text",
@@ -78,5 +78,6 @@ class StatuteSurveyForm(StatuteWordsForm):
             scope=self.scope(),
             stem=bool(data.get("stem")),
             headings=bool(data.get("headings")),
+            expand=data.get("expand", True) is not False,
             parsed=self.parsed,
         )

@@ -6,25 +6,33 @@ matches in every jurisdiction and the backend finds each one's best sections wit
 search per state. Every jurisdiction the portal knows gets a row, so the answer is a whole
 map of coverage: sections matched, no section matched (a miss, not an absence), not
 searched (outside the chosen source), or not loaded.
+
+The query runs as the statute search runs it (`search.statutes.shaping`). What a
+jurisdiction's number means: its sections holding every typed word (and the phrases), counted
+by a second aggregation (`count_every_word`), since any-of counts grow with every common word
+("return" alone matches thousands); its rows are its best-ranked sections, which may hold
+fewer of the words. The any-of count stays in `total`.
 """
 
 from dataclasses import dataclass, field
 
 from search.backends.registry import get_backend
-from search.backends.statute_search import GroupedSearch, HitPage, TextSearch, WeightedField
+from search.backends.statute_search import GroupedSearch, HitPage, TextSearch
 from search.statutes.catalog import Catalog, SourceFacts, load_catalog
 from search.statutes.citations.lookup import CITATION, UNLOADED, read_query
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
 from search.statutes.search.service import (
-    HEADING_FIELD,
-    HEADING_WEIGHT,
     SEARCHED_FIELD,
     TIE_BREAK_FIELD,
     WORDS,
     parse_statute_query,
+    ranking_headings,
+    searched_headings,
 )
+from search.statutes.shaping import ADDED_WEIGHT, shaped_query
+from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
 
@@ -55,6 +63,7 @@ class StatuteSurveyRequest:
     scope: Scope = Scope()
     stem: bool = False
     headings: bool = False
+    expand: bool = True
     parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
@@ -74,6 +83,8 @@ class SurveyRow:
     coverage: str = ""
     housing_only: bool = False
     partial: bool = False
+    # Sections with every typed word (and the phrases): the map's shade. None: not searched.
+    all_words_total: int | None = None
 
     @property
     def best_score(self) -> float | None:
@@ -103,6 +114,8 @@ class StatuteSurveyResult:
     searches: int = 0
     # Keyword answers only: the result rows' template reads it as the statute search's.
     read_as: str = WORDS
+    terms_added: tuple[AddedTerm, ...] = ()
+    expand: bool = True
 
     def having(self, status: str) -> tuple[SurveyRow, ...]:
         """The rows with one status, in the result's order."""
@@ -126,6 +139,7 @@ def survey_statutes(
     parsed = request.parsed or parse_statute_query(request.q)
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
+    parsed = shaped_query(parsed, request.q, request.scope, expand=request.expand)
     requested = request.per or PER_DEFAULT
     per = min(requested, PER_MAX)
     spec = TextSearch(
@@ -136,14 +150,18 @@ def survey_statutes(
         tie_break=TIE_BREAK_FIELD,
         fields=ROW_FIELDS,
         stem=request.stem,
-        also=(WeightedField(HEADING_FIELD, HEADING_WEIGHT),) if request.headings else (),
+        also=searched_headings(headings=request.headings),
+        rank_also=ranking_headings(headings=request.headings),
+        added_weight=ADDED_WEIGHT,
     )
-    found = get_backend().search_statutes_grouped(GroupedSearch(spec, GROUP_FIELD))
-    rows = _ordered(_rows(catalog, request.scope, found.groups), request.sort)
+    grouped = GroupedSearch(spec, GROUP_FIELD, count_every_word=True)
+    found = get_backend().search_statutes_grouped(grouped)
+    rows = _ordered(_rows(catalog, request.scope, found.groups, found.every_word), request.sort)
     warnings = _warnings(catalog, request, parsed, requested, per)
     explanations = [
-        notes.survey_note(per),
+        notes.survey_note(per, notes.every_word_text(parsed)),
         notes.ranking_note(stem=request.stem, headings=request.headings),
+        *notes.added_notes(parsed.added, expand=request.expand),
         *notes.survey_coverage_notes(
             [r.jurisdiction for r in rows if r.housing_only and r.total is not None],
             _partial_statements(catalog, request.scope, rows),
@@ -168,10 +186,14 @@ def survey_statutes(
         warnings=tuple(warnings),
         explanations=tuple(explanations),
         searches=found.searches,
+        terms_added=parsed.added,
+        expand=request.expand,
     )
 
 
-def _rows(catalog: Catalog, scope: Scope, groups: dict[str, HitPage]) -> list[SurveyRow]:
+def _rows(
+    catalog: Catalog, scope: Scope, groups: dict[str, HitPage], every_word: dict[str, int]
+) -> list[SurveyRow]:
     """A row for every jurisdiction known or found, in no particular order."""
     searched: dict[str, list[SourceFacts]] = {}
     for source in scope.sources(catalog):
@@ -203,6 +225,7 @@ def _rows(catalog: Catalog, scope: Scope, groups: dict[str, HitPage]) -> list[Su
                 coverage="; ".join(statements),
                 housing_only=bool(sources) and all(s.housing_only for s in sources),
                 partial=any(not s.coverage.startswith(WHOLE_CODE) for s in sources),
+                all_words_total=None if total is None else every_word.get(place, 0),
             )
         )
     return rows

@@ -14,7 +14,7 @@ from search.answers.csv_answers import CSV
 from search.answers.fields import repeated_values, split_codes
 from search.answers.outcomes import Outcome
 from search.statutes.chart import TileMap, survey_map
-from search.statutes.search.results_page import search_params
+from search.statutes.search.results_page import search_params, switches
 from search.statutes.survey.forms import StatuteSurveyForm
 from search.statutes.survey.service import (
     BY_NAME,
@@ -24,12 +24,11 @@ from search.statutes.survey.service import (
     SurveyRow,
 )
 from search.text.jurisdictions import FEDERAL
-from search.text.switches import TRUE_WORDS
 
 # The survey's own parameters, carried by its links.
-PARAMS = ("q", "per", "sort", "source", "title", "include", "stem", "headings")
+PARAMS = ("q", "per", "sort", "source", "title", "include", "stem", "headings", "expand")
 # What a jurisdiction's statute search and its sections carry over from the survey.
-SEARCH_PARAMS = ("q", "stem", "headings")
+SEARCH_PARAMS = ("q", "stem", "headings", "expand")
 
 
 @dataclass(frozen=True)
@@ -59,10 +58,7 @@ def survey_context(
         "per_choices": range(1, PER_MAX + 1),
         "per_value": str(data.get("per") or PER_DEFAULT).strip(),
         "sort_value": sort,
-        "switches": {
-            name: str(data.get(name) or "").strip().lower() in TRUE_WORDS
-            for name in ("stem", "headings")
-        },
+        "switches": switches(data),
         "regulations": [
             {"code": code, "name": facts.name, "checked": code in included}
             for code, facts in catalog.regulation_codes.items()
@@ -86,4 +82,5 @@ def _links(data: Mapping[str, Any], row: SurveyRow) -> RowLinks:
 
 
 def _map(result: StatuteSurveyResult) -> TileMap:
-    return survey_map((r.jurisdiction, r.name, r.status, r.total) for r in result.rows)
+    # Shaded by the sections holding every searched word, not by any-word matches.
+    return survey_map((r.jurisdiction, r.name, r.status, r.all_words_total) for r in result.rows)

@@ -1,0 +1,34 @@
+"""A statute query as a person means it, shared by the search and the survey.
+
+Parsing already drops the words that only shape a question (`question_words`). Here, the
+names of the places the search is confined to are dropped too ("deposit refund iowa" within
+Iowa: the scope says where, the word would only match sections that name the state), and,
+unless `expand` is off, the everyday-words map adds the code's words (`terms_added`).
+
+The weights below were chosen on the dev questions and checked on our own question set
+(docs/performance.md has the figures): added terms weigh half a typed word, so a section
+with the typed words still outranks one with only the code's words; a heading word raises a
+body match by a fifth of what the same word adds in the body, and never makes a match.
+"""
+
+from search.backends.registry import get_backend
+from search.statutes.scope import Scope, named_places
+from search.text.everyday_words import added_terms
+from search.text.jurisdictions import jurisdiction_name
+from search.text.query import ParsedQuery, loose_runs
+
+PLACE_NAME = "place_name"
+ADDED_WEIGHT = 0.5
+HEADING_RANK_WEIGHT = 0.2
+
+
+def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> ParsedQuery:
+    """`parsed` without the names of the places `scope` chose, with the map's added terms."""
+    tokenize = get_backend().tokenize
+    chosen = [code for code in named_places(q) if code in scope.jurisdictions]
+    names = {word for code in chosen for word in tokenize(jurisdiction_name(code))}
+    parsed = parsed.without_terms(names, PLACE_NAME)
+    if not expand:
+        return parsed
+    searched = [*parsed.terms, *(" ".join(p) for p in parsed.phrases)]
+    return parsed.with_added(added_terms(loose_runs(q, tokenize), searched))
