@@ -60,7 +60,8 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
       "pay the rent or"), ("nonpayment", "unpaid", "rent is due")),
     (("owe", "owed", "owes"), ("due", "amount due")),
     # Housing: deposits, fees, rent.
-    (("deposit back", "money back"), ("refund", "return")),
+    (("deposit back", "money back", "give back", "gave back", "giving back"),
+     ("refund", "return")),
     (("return", "returned", "returning"), ("refund",)),
     (("refund",), ("return",)),
     (("keep deposit", "kept deposit", "took out", "taken out", "take out", "out of deposit",

@@ -52,3 +52,13 @@ def test_security_deposit_query_finds_rcw_59_18(washington: Path, client: Client
     # One ingest serves both checks: the ingest is the slow part (about 6 s).
     jump = search_statutes(StatuteSearchRequest(q="RCW 59.18.060"))
     assert jump.jump is not None and jump.jump.id == "wa:statute:59.18.060"
+
+
+def test_a_tenants_question_finds_the_deposit_refund_section(washington: Path) -> None:
+    q = "how long does a landlord have to return a security deposit"
+    result = search_statutes(StatuteSearchRequest(q=q, scope=Scope(jurisdictions=("wa",))))
+    top = [r.id for r in result.results[:3]]
+    assert "wa:statute:59.18.280" in top, top
+    # The statute says 'refund'; the map adds it for 'return', and says so.
+    assert [t.source for t in result.terms_added if t.term == "refund"] == ["return"]
+    assert "long" in {d.term for d in result.terms_dropped if d.reason == "question_word"}

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from search.text.everyday_words import AddedTerm
 from search.text.query import (
     DUPLICATE,
     MAX_TERMS,
@@ -11,8 +12,10 @@ from search.text.query import (
     STOP_WORD,
     DroppedTerm,
     ParsedQuery,
+    loose_runs,
     parse_query,
 )
+from search.text.question_words import QUESTION_WORD
 from search.text.stopwords import STOP_WORDS
 from tests.reference_tokenizer import simple_tokenize
 
@@ -315,3 +318,55 @@ def test_parse_never_raises_and_respects_its_invariants(text: str, max_terms: in
     assert len(set(parsed.dropped)) == len(parsed.dropped)
     assert parsed.is_empty == (not parsed.terms_searched)
     assert set(parsed.all_words()) == set(parsed.terms) | {w for p in parsed.phrases for w in p}
+
+
+# --- question words (the statute search) ---------------------------------------------
+
+
+def test_question_words_are_dropped_with_their_reason_on_request() -> None:
+    text = "how long does a landlord have to return a security deposit, she says"
+    parsed = parse_query(text, simple_tokenize, question_words=True)
+    assert parsed.terms == ("landlord", "return", "security", "deposit")
+    assert DroppedTerm("long", QUESTION_WORD) in parsed.dropped
+    assert DroppedTerm("says", QUESTION_WORD) in parsed.dropped
+    assert DroppedTerm("how", STOP_WORD) in parsed.dropped
+
+
+def test_question_words_stay_without_the_option() -> None:
+    # The paper search parses without it: its words are searched as before.
+    assert parse("how long does it take").terms == ("long", "take")
+
+
+def test_question_words_inside_quotes_are_kept() -> None:
+    parsed = parse_query('"how long" landlord says', simple_tokenize, question_words=True)
+    assert parsed.phrases == (("how", "long"),)
+    assert parsed.terms == ("landlord",)
+
+
+def test_an_amount_word_is_kept_away_from_how() -> None:
+    parsed = parse_query("long term lease", simple_tokenize, question_words=True)
+    assert parsed.terms == ("long", "term", "lease")
+
+
+def test_without_terms_drops_loose_words_but_never_everything() -> None:
+    parsed = parse('deposit iowa "iowa code"')
+    dropped = parsed.without_terms({"iowa"}, "place_name")
+    assert dropped.terms == ("deposit",) and dropped.phrases == (("iowa", "code"),)
+    assert dropped.dropped[-1] == DroppedTerm("iowa", "place_name")
+    alone = parse("iowa")
+    assert alone.without_terms({"iowa"}, "place_name") == alone
+
+
+def test_added_terms_read_as_words_for_marking() -> None:
+    added = (AddedTerm("refund", ("refund",), "return"),
+             AddedTerm("unlawful detainer", ("unlawful", "detainer"), "evict"))  # fmt: skip
+    parsed = parse("return evict").with_added(added)
+    assert parsed.terms_searched == ["return", "evict"]
+    words = parsed.with_added_as_words()
+    assert words.terms == ("return", "evict", "refund")
+    assert words.phrases == (("unlawful", "detainer"),) and words.added == ()
+
+
+def test_loose_runs_are_the_text_between_phrases() -> None:
+    assert loose_runs('kick "security deposit" out', simple_tokenize) == [["kick"], ["out"]]
+    assert loose_runs('a "b c', simple_tokenize) == [["a"], ["b", "c"]]  # unclosed: loose
