@@ -32,10 +32,11 @@ def test_a_survey_runs_as_you_type_and_opens_one_section(
     )
     expect(page).to_have_url(re.compile(r"/statutes/survey/\?q=landlord"))
     assert page.evaluate("window.__notReloaded") is True
-    # The map: the count as text on Washington's tile, Texas not loaded, Georgia a miss.
+    # The map: the count as text on Washington's tile (its sections holding every searched
+    # word: one of its two matches), Texas not loaded, Georgia a miss.
     washington = page.locator(".tile.r2.c0")
-    expect(washington.locator(".count")).to_have_text("2")
-    expect(washington.locator("a")).to_have_accessible_name("Washington: 2 matching sections")
+    expect(washington.locator(".count")).to_have_text("1")
+    expect(washington.locator("a")).to_have_accessible_name("Washington: 1 section with every word")
     expect(page.locator(".tile.status-not_loaded", has_text="TX")).to_be_visible()
     expect(page.locator("#j-ga")).to_contain_text("no section matched these words")
     expect(page.locator("#j-wa ol.hits li")).to_have_count(2)
@@ -61,7 +62,7 @@ def test_the_order_switch_puts_the_best_match_first(
     page.locator("#id_sort_score").check()
     expect(page).to_have_url(re.compile(r"sort=score"))
     expect(first).not_to_have_id("j-us")
-    expect(first.locator(".survey-count")).to_contain_text("matched")
+    expect(first.locator(".survey-count")).to_contain_text("with every word")
 
 
 def test_bad_input_shows_the_form_error(
