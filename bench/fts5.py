@@ -4,7 +4,8 @@ Tables hold the same documents the tantivy build writes (`search.ops.builds.docu
 the searched text as the only full-text columns that are scored: statute `body` (its
 `jurisdiction`, `corpus` and `source` are indexed columns so filters run inside the
 full-text query, with weight 0 in `bm25()`); paper `text`, `title` and `authors`, weighted in
-`bm25()` as ours weighs them (`FieldWeights`; FTS5 has no adjacency bonus). Queries are
+`bm25()` as ours weighs them (`FieldWeights`, the title at `TITLE_REPEATS`; FTS5 has no pair or
+adjacency bonus). Queries are
 built from the same parsed terms as ours: any-of is an OR of quoted terms, all-of an AND, a
 phrase a quoted phrase. FTS5 cannot make a clause
 optional, so a query with a phrase requires the phrase only (our workload never mixes them).
@@ -26,7 +27,7 @@ from bench.raw import (
     round_robin,
 )
 from bench.workload import PaperCase, StatuteCase
-from search.backends.paper_search import FieldWeights
+from search.backends.paper_search import TITLE_REPEATS, FieldWeights
 from search.backends.protocol import Document
 from search.text.query import ParsedQuery
 
@@ -42,9 +43,8 @@ PAPER_TABLE = f"""CREATE VIRTUAL TABLE papers USING fts5(
     paper_key UNINDEXED, concept_key UNINDEXED, entities UNINDEXED, tokenize = '{TOKENIZER}')"""
 _WEIGHTS = FieldWeights()
 # bm25() takes one weight per column, in table order (unindexed columns count too).
-PAPER_BM25 = (
-    f"bm25(papers, {_WEIGHTS.text}, {_WEIGHTS.title}, {_WEIGHTS.authors}, 0, 0, 0, 0, 0, 0)"
-)
+_PAPER_WEIGHTS = f"{_WEIGHTS.text}, {TITLE_REPEATS}, {_WEIGHTS.authors}"
+PAPER_BM25 = f"bm25(papers, {_PAPER_WEIGHTS}, 0, 0, 0, 0, 0, 0)"
 
 
 def connect(path: Path) -> sqlite3.Connection:

@@ -18,9 +18,8 @@ import tantivy
 from django.conf import settings
 
 from bench.workload import PaperCase, StatuteCase
-from search.backends.paper_search import SEARCHED_FIELDS, FieldWeights
-from search.backends.tantivy.compile import compile_fields
-from search.backends.tantivy.papers import ADJACENT, INDEX_FIELDS
+from search.backends.paper_search import FieldWeights
+from search.backends.tantivy.paper_words import words_query
 from search.backends.tantivy.schema import build_analyzer, open_index
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
@@ -151,13 +150,9 @@ def words(
 
 
 def paper_words(schema: tantivy.Schema, parsed: ParsedQuery, mode: str) -> tantivy.Query:
-    """The paper words over text, title and authors, weighted as the service weighs them."""
-    weights = FieldWeights()
-    fields = [(INDEX_FIELDS[f], weights.of(f)) for f in SEARCHED_FIELDS]
-    adjacent = [(INDEX_FIELDS[f], weights.adjacent * weights.of(f)) for f in ADJACENT]
-    return compile_fields(
-        schema, parsed, fields=fields, mode=mode, adjacent=adjacent, slop=weights.slop
-    )
+    """The paper words over the chunk's words and author names, scored as the service scores
+    them (its default weights, with the word-pair and adjacency bonuses)."""
+    return words_query(schema, parsed, FieldWeights(), mode)
 
 
 def facet_request() -> dict[str, object]:

@@ -1,11 +1,13 @@
-"""`python -m bench.weights`: choose the paper field weights on the dev sets.
+"""`python -m bench.weights`: choose the paper search weights on the paper dev sets.
 
-Runs every combination of title weight, author weight, adjacency bonus and slop (text
-weighs 1) through the paper service on the live papers index (PORTAL_INDEX_DIR; build it with
-`manage.py reindex papers`), over both paper dev sets: title words -> the abstract chunk
-(`papers.jsonl`, match=any_words) and author names -> their papers (`paper_authors.jsonl`,
-match=all_words). Prints recall@10 and MRR@10 of each, best first by the mean of the two
-MRRs. The chosen values are `search.backends.paper_search.FieldWeights`' defaults.
+Runs each combination of word-pair weight, author weight in long queries and adjacency bonus
+(text 1, title counted TITLE_REPEATS times in the chunk's words, authors 1.5 in queries of up
+to four words) through the paper service on the live papers index (PORTAL_INDEX_DIR; build it
+with `manage.py reindex papers`), over the paper sets of `bench.quality` as that harness
+searches them (one chunk per paper): SciTLDR descriptions, title words and author names.
+Prints gold@1 and MRR@10 of each set, settings that keep every look-up set at MRR@10 >= 0.98
+first, then by the descriptions' MRR@10. The chosen values are
+`search.backends.paper_search.FieldWeights`' defaults.
 """
 
 import argparse
@@ -17,68 +19,75 @@ from unittest import mock
 
 import django
 
-TITLE = (1.0, 1.5, 2.0, 3.0)
-AUTHORS = (1.0, 1.5, 2.0, 3.0)
-ADJACENT = (0.0, 1.0, 2.0, 3.0, 4.0)
-SLOP = (0, 1)
+PAIRS = (0.0, 0.1, 0.2, 0.3)
+LONG_AUTHORS = (0.5, 1.5)
+ADJACENT = (0.0, 4.0)
+DESCRIPTIONS = "papers_scitldr_dev"
+LOOK_UPS = ("paper_titles", "paper_authors")
+LOOK_UP_FLOOR = 0.98
 
 
 @dataclass(frozen=True)
-class Scores:
-    """Recall@10 and MRR@10 of one setting on the two dev sets."""
+class Figures:
+    """gold@1 and MRR@10 of one setting on each set, by set name."""
 
-    title_recall: float
-    title_mrr: float
-    author_recall: float
-    author_mrr: float
+    by_set: dict[str, tuple[float, float]]
 
-    @property
-    def mean_mrr(self) -> float:
-        return (self.title_mrr + self.author_mrr) / 2
+    def keeps_look_ups(self) -> bool:
+        return all(self.by_set[name][1] >= LOOK_UP_FLOOR for name in LOOK_UPS)
 
 
-def evaluate(weights: object) -> Scores:
-    from bench import adapters
-    from bench.quality.known_items import K, Quality, _judge
-    from bench.workload import PaperCase, devset
+def evaluate(weights: object, sets: list[object], limit: int | None) -> Figures:
+    from bench.quality.scoring import first_gold, score
+    from bench.quality.sets import QuestionSet
     from search.papers import service
+    from search.papers.request import PaperSearchRequest
 
-    titles, authors = Quality("titles"), Quality("authors")
+    found = {}
     with mock.patch.object(service, "FIELD_WEIGHTS", weights):
-        for row in devset("papers"):
-            case = PaperCase(str(row["query"]), "any_words")
-            target = f"{row['paper_id']}#{row['chunk_index']}"
-            _judge(titles, target, lambda case=case: adapters.paper_default(case, K))
-        for row in devset("paper_authors"):
-            case = PaperCase(str(row["query"]), "all_words")
-            papers = {str(p) for p in row["paper_ids"]}  # type: ignore[attr-defined]
-            _judge(authors, papers, lambda case=case: adapters.paper_default(case, K))
-    return Scores(titles.recall, titles.mrr, authors.recall, authors.mrr)
+        for questions in sets:
+            assert isinstance(questions, QuestionSet)
+            options = questions.portal
+            ranks = []
+            for case in questions.cases[:limit]:
+                request = PaperSearchRequest(
+                    query=case.query, match=options.get("match", "all_words"), limit=10,
+                    diversify_by=options["diversifyBy"],
+                    max_per_document=int(options["maxPerDocument"]),
+                )  # fmt: skip
+                papers = [hit.paper_id for hit in service.search_papers(request).hits]
+                ranks.append(first_gold(case.gold, papers))
+            figures = score(ranks)
+            found[questions.name] = (figures.at1, figures.mrr)
+    return Figures(found)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.weights", description=__doc__)
-    parser.add_argument("--top", type=int, default=15, help="rows printed")
+    parser.add_argument("--top", type=int, default=16, help="rows printed")
+    parser.add_argument("--limit", type=int, help="at most this many queries per set")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "portal.settings")
     django.setup()
+    from bench.quality.sets import load_sets
     from search.backends.paper_search import FieldWeights
 
+    sets, skipped = load_sets([DESCRIPTIONS, *LOOK_UPS])
+    for line in skipped:
+        print(line, file=sys.stderr)
+    names = [questions.name for questions in sets]
     found = []
-    for title, authors, adjacent, slop in itertools.product(TITLE, AUTHORS, ADJACENT, SLOP):
-        if not adjacent and slop != SLOP[0]:
-            continue  # slop only matters with an adjacency bonus
-        weights = FieldWeights(title=title, authors=authors, adjacent=adjacent, slop=slop)
-        found.append((weights, evaluate(weights)))
-    found.sort(key=lambda pair: -pair[1].mean_mrr)
-    print("| title | authors | adjacent | slop | titles R@10 | titles MRR | authors R@10 "
-          "| authors MRR |\n|---|---|---|---|---|---|---|---|")  # fmt: skip
-    for weights, s in found[: args.top]:
-        print(
-            f"| {weights.title:g} | {weights.authors:g} | {weights.adjacent:g} | {weights.slop} "
-            f"| {s.title_recall:.3f} | {s.title_mrr:.3f} | {s.author_recall:.3f} "
-            f"| {s.author_mrr:.3f} |"
-        )
+    for pairs, long_authors, adjacent in itertools.product(PAIRS, LONG_AUTHORS, ADJACENT):
+        weights = FieldWeights(pairs=pairs, long_authors=long_authors, adjacent=adjacent)
+        found.append((weights, evaluate(weights, list(sets), args.limit)))
+    first = names[0]
+    found.sort(key=lambda pair: (not pair[1].keeps_look_ups(), -pair[1].by_set[first][1]))
+    head = " | ".join(f"{name} gold@1 | {name} MRR@10" for name in names)
+    print(f"| pairs | long-query authors | adjacent | {head} |")
+    print("|---|---|---|" + "---|" * (2 * len(names)))
+    for weights, figures in found[: args.top]:
+        cells = " | ".join(f"{a:.3f} | {m:.3f}" for a, m in (figures.by_set[n] for n in names))
+        print(f"| {weights.pairs:g} | {weights.long_authors:g} | {weights.adjacent:g} | {cells} |")
     return 0
 
 

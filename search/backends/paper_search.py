@@ -34,25 +34,41 @@ AUTHORS = "authors"
 SEARCHED_FIELDS = (TEXT, TITLE, AUTHORS)
 
 
+# How many times a paper's title counts among each of its chunks' words: a word's count in
+# the title and in the text are summed before BM25 saturates them (BM25F-style), so a title
+# word weighs like a word said twice in the text, not like a second, separately saturated
+# score. Fixed when the index is built (a change needs a reindex).
+TITLE_REPEATS = 2
+
+
 @dataclass(frozen=True)
 class FieldWeights:
-    """What a match in each searched field weighs: its BM25 score is multiplied by this.
+    """What the query's words weigh where they match: each weight multiplies a BM25 score.
 
-    `adjacent` rewards the loose words standing together (in order, at most `slop` words
-    apart) in the title or in one author's name, on top of the words' own scores: "Lin Mu"
-    then ranks that author above a paper by a Lin that mentions mu. Chosen on the bench dev
-    sets (`python -m bench.weights`; README "Performance").
+    `text` weighs a word among the chunk's words (its text, with its paper's title counted
+    TITLE_REPEATS times). `authors` weighs a word in an author's name when the query has at
+    most `short_query` loose words (a name, or a name and a topic); `long_authors` in longer
+    queries, which describe a paper rather than name its authors. `pairs` rewards each two
+    consecutive loose words found next to each other among the chunk's words (stop words
+    between them skipped, as the query skips them): a description's "loss scaling" then counts
+    for more than "loss" and "scaling" far apart. `adjacent` rewards all the loose words
+    standing together (in order, at most `slop` words apart) in the title or in one author's
+    name, on top of the words' own scores: "Lin Mu" then ranks that author above a paper by a
+    Lin that mentions mu. Chosen on the bench dev sets (`python -m bench.weights`; README
+    "Paper ranking").
     """
 
     text: float = 1.0
-    title: float = 2.0
     authors: float = 1.5
+    long_authors: float = 0.5
+    short_query: int = 4
+    pairs: float = 0.2
     adjacent: float = 4.0
     slop: int = 0
 
-    def of(self, field: str) -> float:
-        """The weight of one of SEARCHED_FIELDS."""
-        return {TEXT: self.text, TITLE: self.title, AUTHORS: self.authors}[field]
+    def authors_for(self, words: int) -> float:
+        """The author-name weight for a query of `words` loose words."""
+        return self.authors if words <= self.short_query else self.long_authors
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,15 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from search.backends.paper_search import NEWEST, OLDEST, RELEVANCE, FieldWeights, NamedPaper, Pool
+from search.backends.paper_search import (
+    NEWEST,
+    OLDEST,
+    RELEVANCE,
+    TITLE_REPEATS,
+    FieldWeights,
+    NamedPaper,
+    Pool,
+)
 from search.papers.diversify import CONTENT_TYPE, DOCUMENT, KEY_CONCEPT
 from search.papers.request import PHRASE, PaperSearchRequest
 from search.text.query import ALL_WORDS, ANY_WORDS, OVER_LIMIT, ParsedQuery
@@ -23,8 +31,10 @@ RANKING = {
 }
 ORDER = {
     RELEVANCE: "Chunks ranked by BM25 (textual match strength only, not importance) over the "
-    "chunk text, its paper's title (weight {title:g}) and author names (weight {authors:g}, "
-    "text {text:g}); ties are ordered by chunk id, so the order is stable.",
+    "chunk text with its paper's title (one field, the title's words counted {title} times; "
+    "weight {text:g}) and author names (weight {authors:g}); two consecutive query words found "
+    "together add {pairs:g} times their pair's BM25; ties are ordered by chunk id, so the "
+    "order is stable.",
     NEWEST: "Chunks ordered by publication date, newest first, over all matches (undated "
     "papers last; ties by chunk id, so the order is stable); the score shown is still BM25.",
     OLDEST: "Chunks ordered by publication date, oldest first, over all matches (undated "
@@ -106,7 +116,12 @@ def search_note(req: PaperSearchRequest, parsed: ParsedQuery, facts: NoteFacts) 
     spread = DIVERSIFIED[req.diversify_by].format(n=facts.max_per_document)
     weights = facts.weights
     parts = [
-        ORDER[req.sort].format(text=weights.text, title=weights.title, authors=weights.authors),
+        ORDER[req.sort].format(
+            text=weights.text,
+            title=TITLE_REPEATS,
+            pairs=weights.pairs,
+            authors=weights.authors_for(len(parsed.terms)),
+        ),  # fmt: skip
         f"A chunk matches when {RANKING[req.match]}. Results are {spread}.",
     ]
     parts.extend(_named_papers_note(facts))

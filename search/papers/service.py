@@ -51,7 +51,8 @@ from search.text.suggest import DidYouMean, did_you_mean
 FACET_ENTITIES = 20
 # Where did-you-mean looks for better-spelt words: the passages' own text, over every paper.
 TEXT_WORDS = IndexVocabulary(PAPERS, "text")
-# How text, title and author matches weigh (chosen on the dev sets: `python -m bench.weights`).
+# How text and title, author and word-pair matches weigh (chosen on the dev sets:
+# `python -m bench.weights`).
 FIELD_WEIGHTS = FieldWeights()
 FACETS_NOTE = "Counts over every matching chunk: by content type, and the most frequent entities."
 # The first window of the pool read for a page: enough for a page of rows in most searches

@@ -238,3 +238,26 @@ def test_offset_past_the_end_is_rejected(paper_index: Path) -> None:
         run("adaptation", offset=50)
     with pytest.raises(Rejected, match="the search has 6 rows"):
         run("adaptation", offset=6, max_per_document=2)
+
+
+# --- how the words are weighed --------------------------------------------------------------
+
+
+def test_the_note_states_the_weights_the_search_ran_with(paper_index: Path) -> None:
+    short = run("hopper")
+    assert "the title's words counted 2 times" in short.note
+    assert "author names (weight 1.5)" in short.note
+    long = run("hopper studies domain adaptation for speech without labels", match="any_words")
+    assert "author names (weight 0.5)" in long.note
+
+
+def test_author_names_weigh_less_in_a_long_query(paper_index: Path) -> None:
+    # The same author match on the same chunk, in a name-like query and in a description.
+    def author_part(query: str) -> float:
+        result = run(query, match="any_words", detail="full")
+        hit = next(h for h in result.hits if h.paper_id == "2503.00003" and h.chunk_index == 0)
+        return dict(hit.score_parts)["authors:hopper"]
+
+    short = author_part("hopper speech")
+    long = author_part("hopper studies domain adaptation for speech without labels")
+    assert long == pytest.approx(short / 3, rel=1e-3)  # weight 0.5 instead of 1.5

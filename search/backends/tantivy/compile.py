@@ -91,10 +91,12 @@ def compile_fields(
     slop: int = 0,
     rank: Sequence[tuple[str, float]] = (),
     added_weight: float = 1.0,
+    bonus: Sequence[tantivy.Query] = (),
 ) -> tantivy.Query:
     """The whole query over weighted fields: words by `mode`, phrases required, filters;
     with `adjacent` fields, an optional clause scores the loose words as a phrase there;
-    with `rank` fields, an optional clause scores every word there."""
+    with `rank` fields, an optional clause scores every word there; each `bonus` query is
+    one more clause that only scores."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     clauses: list[Clause] = [
@@ -117,6 +119,7 @@ def compile_fields(
         clauses.append((tantivy.Occur.Should, _in_any(schema, adjacent, query.terms, slop)))
     if rank:
         clauses.append((tantivy.Occur.Should, _ranking(schema, query, rank, added_weight)))
+    clauses.extend((tantivy.Occur.Should, b) for b in bonus)
     clauses.extend((tantivy.Occur.Must, filter_query(schema, f)) for f in filters)
     return tantivy.Query.boolean_query(clauses)
 

@@ -1,12 +1,13 @@
 """The paper search on a live tantivy index: tiered pool, facet aggregations, display rows.
 
-Words are compiled by `compile_fields` over the chunk's text, its paper's title and author
-names (each field's BM25 weighted); every filter is a zero-score clause, so BM25 alone
-orders a tier. Tiers run as separate queries, so the pool takes all of one tier before any
-of the next and each tier's count is exact: first the chunks of papers the query names by
-arXiv id (the words only rank them), then the other matches; the entity soft filter splits
-those into chunks naming a wanted entity and chunks with no entities recorded. Chunks whose
-recorded entities name none of them match no tier. `sort=newest|oldest` reads each tier in
+Words are compiled by `paper_words.words_query` over the chunk's words (its text and its
+paper's title, scored as one field) and author names, with word-pair and adjacency bonuses;
+every filter is a zero-score clause, so BM25 alone orders a tier. Tiers run as separate
+queries, so the pool takes all of one tier before any of the next and each tier's count is
+exact: first the chunks of papers the query names by arXiv id (the words only rank them),
+then the other matches; the entity soft filter splits those into chunks naming a wanted
+entity and chunks with no entities recorded. Chunks whose recorded entities name none of
+them match no tier. `sort=newest|oldest` reads each tier in
 date order from a fast field instead of by score; the rows shown are then scored alone.
 """
 
@@ -20,16 +21,12 @@ import tantivy
 
 from search.backends.filters import Terms
 from search.backends.paper_search import (
-    AUTHORS,
     NEWEST,
     OLDEST,
     RELEVANCE,
-    SEARCHED_FIELDS,
-    TEXT,
     TIER_MATCH,
     TIER_NAMED_PAPER,
     TIER_UNRECORDED,
-    TITLE,
     FacetCounts,
     IndexedChunk,
     NamedPaper,
@@ -37,25 +34,15 @@ from search.backends.paper_search import (
     Pool,
     PoolHit,
 )
-from search.backends.tantivy.compile import (
-    compile_fields,
-    filter_query,
-    phrase_clause,
-    ranking_fields,
-)
+from search.backends.tantivy.compile import filter_query, ranking_fields
 from search.backends.tantivy.paper_corpus import TIE_BREAK_FIELD, facet_counts
 from search.backends.tantivy.paper_rows import RowReader, day_of
+from search.backends.tantivy.paper_words import WORDS, score_clauses, scored_fields, words_query
 from search.backends.tantivy.ranking import count, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.indexes.names import PAPERS
-from search.text.query import render_phrase
 
 Must, Should, MustNot = tantivy.Occur.Must, tantivy.Occur.Should, tantivy.Occur.MustNot
-# The index field behind each searched field of the seam.
-INDEX_FIELDS = {TEXT: "text", TITLE: "title", AUTHORS: "authors_text"}
-FIELD_NAMES = {index: name for name, index in INDEX_FIELDS.items()}
-# Short fields where the loose words standing together earn extra score (FieldWeights).
-ADJACENT = (TITLE, AUTHORS)
 # Date orders: (fast field, ascending); see search.papers.group_keys.
 DATE_KEYS = {NEWEST: ("newest_key", False), OLDEST: ("oldest_key", True)}
 GROUP_FIELDS = ("paper_key", "concept_key", "content_type_key")
@@ -102,11 +89,7 @@ class TantivyPaperSearch:
         self.version = live.version
         self.schema = live.index.schema
         self.searcher = live.searcher()
-        weights = spec.weights
-        self.fields = [(INDEX_FIELDS[f], weights.of(f)) for f in SEARCHED_FIELDS]
-        self.adjacent = [
-            (INDEX_FIELDS[f], weights.adjacent * weights.of(f)) for f in ADJACENT
-        ] if weights.adjacent else []  # fmt: skip
+        self.fields = scored_fields(spec.weights, spec.query)
         filters = self._filters()
         named = filter_query(self.schema, Terms("arxiv_id", spec.arxiv_ids))
         entity_tiers: list[tuple[int, tantivy.Query | None]] = [(TIER_MATCH, None)]
@@ -131,10 +114,7 @@ class TantivyPaperSearch:
                 (TIER_NAMED_PAPER, plain if either is None else _all(plain, either), plain)
             )
         if not spec.query.is_empty:
-            words = compile_fields(
-                self.schema, spec.query, fields=self.fields, mode=spec.mode,
-                adjacent=self.adjacent, slop=spec.weights.slop,
-            )  # fmt: skip
+            words = words_query(self.schema, spec.query, spec.weights, spec.mode)
             # The name as typed or the other way round (`Hu Edward`): family names come first
             # in some languages.
             keys = tuple(dict.fromkeys((spec.name_key, " ".join(spec.name_key.split()[::-1]))))
@@ -167,10 +147,7 @@ class TantivyPaperSearch:
         last on another); scored as without the condition."""
         author = self._author_with(keys)
         terms = self.spec.query.terms
-        per_word = [
-            _any([tantivy.Query.term_query(self.schema, INDEX_FIELDS[f], t) for f in (TEXT, TITLE)])
-            for t in terms
-        ]
+        per_word = [tantivy.Query.term_query(self.schema, WORDS, t) for t in terms]
         apart = tantivy.Query.boolean_query(
             [(Should, w) for w in per_word], minimum_number_should_match=len(terms) - 1
         )
@@ -319,20 +296,13 @@ class TantivyPaperSearch:
         return scores
 
     def _score_parts(self, hit: PoolHit) -> tuple[tuple[str, float], ...]:
-        """BM25 contribution of each searched term and phrase in each field (`title:word`,
-        `authors:word`; text unprefixed), and of the adjacency bonus; they sum to the score."""
-        query = self.spec.query
-        clauses: list[tuple[str, tantivy.Query]] = []
-        for words in [*((t,) for t in query.terms), *query.phrases]:
-            label = words[0] if len(words) == 1 else render_phrase(words)
-            for field, weight in self.fields:
-                clause = _weighted(phrase_clause(self.schema, field, words), weight)
-                clauses.append((_labelled(field, label), clause))
-        if hit.tier != TIER_NAMED_PAPER and len(query.terms) > 1:
-            for field, weight in self.adjacent:
-                clause = phrase_clause(self.schema, field, query.terms, self.spec.weights.slop)
-                label = "adjacent " + _labelled(field, render_phrase(query.terms))
-                clauses.append((label, _weighted(clause, weight)))
+        """BM25 contribution of each searched term and phrase in each field (text and title
+        unprefixed, `authors:word`), of each word pair and of the adjacency bonus; they sum
+        to the score."""
+        clauses = score_clauses(
+            self.schema, self.spec.query, self.spec.weights,
+            adjacency=hit.tier != TIER_NAMED_PAPER,
+        )  # fmt: skip
         parts = []
         for label, clause in clauses:
             try:
@@ -341,16 +311,6 @@ class TantivyPaperSearch:
                 continue
             parts.append((label, round(float(tree["value"]), 4)))
         return tuple(parts)
-
-
-def _weighted(query: tantivy.Query, weight: float) -> tantivy.Query:
-    return query if weight == 1.0 else tantivy.Query.boost_query(query, weight)
-
-
-def _labelled(field: str, label: str) -> str:
-    """`word` for the text, `title:word` and `authors:word` for the others."""
-    name = FIELD_NAMES[field]
-    return label if name == TEXT else f"{name}:{label}"
 
 
 def _midnight(day: date) -> datetime:

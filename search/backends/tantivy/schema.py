@@ -12,6 +12,8 @@ ANALYZER = "portal_words"
 # The same pipeline plus English (Snowball) stemming, for the opt-in word-forms search.
 STEM_ANALYZER = "portal_stems"
 STEM_LANGUAGE = "english"
+# Whitespace only: for fields whose tokens the writer made already (papers' word pairs).
+TOKENS_ANALYZER = "portal_tokens"
 
 # Where a searched field's words are indexed: (logical field, stemmed) -> index field. The
 # stemmed and heading twins are indexed only (the text is stored once, in `body`/`heading`).
@@ -61,9 +63,15 @@ def word_field(field: str, *, stem: bool = False) -> str:
 
 
 def _words(
-    builder: tantivy.SchemaBuilder, name: str, *, stored: bool = True, analyzer: str = ANALYZER
+    builder: tantivy.SchemaBuilder,
+    name: str,
+    *,
+    stored: bool = True,
+    analyzer: str = ANALYZER,
+    positions: bool = True,
 ) -> None:
-    builder.add_text_field(name, stored=stored, tokenizer_name=analyzer, index_option="position")
+    option = "position" if positions else "freq"
+    builder.add_text_field(name, stored=stored, tokenizer_name=analyzer, index_option=option)
 
 
 def _raw(
@@ -110,6 +118,10 @@ def paper_schema() -> tantivy.Schema:
     b = tantivy.SchemaBuilder()
     _words(b, "text")
     _words(b, "title")
+    # What the words are scored on: the title (repeated) and the text as one field, and their
+    # consecutive content-word pairs, both written by the writer (tantivy.paper_words).
+    _words(b, "words", stored=False)
+    _words(b, "word_pairs", stored=False, analyzer=TOKENS_ANALYZER, positions=False)
     # Author names as words (one value per author: a phrase never runs across two names),
     # and folded for the `authors` filter (search.papers.author_names); `authors` displays.
     _words(b, "authors_text", stored=False)
@@ -145,4 +157,7 @@ def open_index(index_name: str, directory: str) -> tantivy.Index:
     index = tantivy.Index(SCHEMAS[index_name](), path=directory, reuse=True)
     index.register_tokenizer(ANALYZER, build_analyzer())
     index.register_tokenizer(STEM_ANALYZER, build_analyzer(stem=True))
+    index.register_tokenizer(
+        TOKENS_ANALYZER, tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.whitespace()).build()
+    )
     return index

@@ -7,7 +7,9 @@ import tantivy
 from django.conf import settings
 
 from search.backends.protocol import Document
+from search.backends.tantivy.paper_words import with_paper_words
 from search.backends.tantivy.schema import SCHEMAS, open_index, with_group_keys
+from search.indexes.names import PAPERS
 
 PROGRESS_EVERY = 1_000
 
@@ -31,6 +33,8 @@ class TantivyWriter:
         try:
             for document in documents:
                 document = with_group_keys(index_name, document)
+                if index_name == PAPERS:
+                    document = with_paper_words(document)
                 writer.add_document(tantivy.Document.from_dict(document, schema))
                 pending += 1
                 if pending == PROGRESS_EVERY:

@@ -24,7 +24,8 @@ ITERATOR_CHUNK = 2000
 # an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
 # Statutes 3: stemmed and heading word fields, section and chapter keys, cross-references.
 # Statutes 4: the engine's numeric twin of `jurisdiction`, to group hits by it (surveys).
-LAYOUT_VERSIONS = {STATUTES: 4, PAPERS: 4}
+# Papers 5: the engine's words field (title and text scored together) and word pairs.
+LAYOUT_VERSIONS = {STATUTES: 4, PAPERS: 5}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
