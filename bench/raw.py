@@ -19,6 +19,7 @@ from django.conf import settings
 
 from bench.workload import PaperCase, StatuteCase
 from search.backends.paper_search import FieldWeights
+from search.backends.tantivy.compile import compile_fields
 from search.backends.tantivy.paper_words import words_query
 from search.backends.tantivy.schema import build_analyzer, open_index
 from search.indexes.names import PAPERS, STATUTES
@@ -93,8 +94,10 @@ class RawEngine:
         assert isinstance(case, PaperCase)
         mode = "all_words" if case.match == "phrase" else case.match
         query = paper_words(index.schema, prepared.parsed, mode)
+        # Snippets mark the text's own matches (the scored field also holds the title).
+        marked = compile_fields(index.schema, prepared.parsed, fields=[("text", 1.0)], mode=mode)
         if not (case.facets or case.diversify):
-            return _top_with_snippets(index, query, "text", "paper_id", PAPER_LIMIT)
+            return _top_with_snippets(index, query, "text", "paper_id", PAPER_LIMIT, marked)
         searcher = index.searcher()
         window = DIVERSIFY_WINDOW if case.diversify else PAPER_LIMIT
         pool = searcher.search(query, window, count=True).hits
@@ -110,7 +113,7 @@ class RawEngine:
             chosen = round_robin(addresses, groups)[:PAPER_LIMIT]
         if case.facets:
             searcher.aggregate(query, facet_request())
-        return _snippets(searcher, index.schema, query, chosen, "text", "paper_id")
+        return _snippets(searcher, index.schema, marked, chosen, "text", "paper_id")
 
 
 def _open_live(name: str, root: Path) -> tantivy.Index:
@@ -173,11 +176,17 @@ def round_robin(items: list[object], groups: list[object]) -> list[object]:
 
 
 def _top_with_snippets(
-    index: tantivy.Index, query: tantivy.Query, field: str, key: str, limit: int
+    index: tantivy.Index,
+    query: tantivy.Query,
+    field: str,
+    key: str,
+    limit: int,
+    marked: tantivy.Query | None = None,
 ) -> list[str]:
+    """The top hits' keys, with a snippet of `field` marking `marked`'s terms (the query's)."""
     searcher = index.searcher()
     hits = searcher.search(query, limit, count=True).hits
-    return _snippets(searcher, index.schema, query, [a for _, a in hits], field, key)
+    return _snippets(searcher, index.schema, marked or query, [a for _, a in hits], field, key)
 
 
 def _snippets(
