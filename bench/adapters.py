@@ -24,7 +24,8 @@ def statute_service(
 ) -> list[str]:
     """Layer (b): the statute search service (optionally with word forms and headings)."""
     from search.statutes.scope import Scope
-    from search.statutes.search.service import StatuteSearchRequest, search_statutes
+    from search.statutes.search.request import StatuteSearchRequest
+    from search.statutes.search.service import search_statutes
 
     scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
     request = StatuteSearchRequest(q=case.q, scope=scope, limit=limit, stem=stem, headings=headings)

@@ -43,8 +43,10 @@ def run_survey_cost(count: int, repeats: int) -> list[SurveyCost]:
     """Time every query `repeats` times at each of the three ways, after one untimed run."""
     from search.statutes.catalog import load_catalog
     from search.statutes.scope import Scope
-    from search.statutes.search.service import StatuteSearchRequest, search_statutes
-    from search.statutes.survey.service import StatuteSurveyRequest, survey_statutes
+    from search.statutes.search.request import StatuteSearchRequest
+    from search.statutes.search.service import search_statutes
+    from search.statutes.survey.request import StatuteSurveyRequest
+    from search.statutes.survey.service import survey_statutes
 
     catalog = load_catalog()
     found = []

@@ -23,10 +23,10 @@ from search.papers.request import (
     STANDARD,
     PaperSearchRequest,
     parse_day,
+    parse_paper_query,
 )
 from search.papers.runs import RunRejected, own_run
 from search.papers.search_fields import PaperSearchFields, category_choices
-from search.papers.service import parse_paper_query
 from search.text.query import ALL_WORDS, ParsedQuery
 from search.text.query_notes import nothing_to_search_error
 

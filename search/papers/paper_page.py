@@ -14,9 +14,8 @@ from search.backends.registry import get_backend
 from search.papers.exports import bibtex_entry, citation_key
 from search.papers.lookup import PaperChunk, PaperDetail
 from search.papers.payloads import cited_paper
-from search.papers.request import MATCH_MODES, PaperSearchRequest
+from search.papers.request import MATCH_MODES, PaperSearchRequest, parse_paper_query
 from search.papers.results_page import Link, page_url
-from search.papers.service import parse_paper_query
 from search.text.query import ALL_WORDS
 
 

@@ -6,10 +6,14 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from urllib.parse import urlencode
 
+from django.conf import settings
+
 from search.answers.csv_answers import CSV, JSON
 from search.backends.paper_search import RELEVANCE, SORTS
+from search.backends.registry import get_backend
+from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.diversify import DIVERSIFY_MODES, DOCUMENT
-from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
+from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery, parse_query
 
 PHRASE = "phrase"
 MATCH_MODES = (ALL_WORDS, ANY_WORDS, PHRASE)
@@ -131,3 +135,18 @@ def parse_day(text: str, *, end: bool) -> date:
         return datetime.fromisoformat(value).date()
     except ValueError:
         raise ValueError(f"{value!r} is not a date; use YYYY-MM-DD (or YYYY, or YYYY-MM)") from None
+
+
+def parse_paper_query(text: str, match: str) -> tuple[ParsedQuery, tuple[str, ...]]:
+    """The query's words, tokenised like the index, and the arXiv ids it names (cut out of the
+    words first); `phrase` reads the remaining text as one phrase (stop words kept)."""
+    ids, text = split_arxiv_ids(text)
+    return _words(text, match), ids
+
+
+def _words(text: str, match: str) -> ParsedQuery:
+    max_terms = settings.PORTAL_MAX_QUERY_TERMS
+    if match == PHRASE:
+        words = text.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
+        return parse_query(f'"{words}"', get_backend().tokenize, max_terms=max_terms)
+    return parse_query(text, get_backend().tokenize, max_terms=max_terms)

@@ -31,7 +31,6 @@ from search.backends.registry import get_backend
 from search.backends.vocabulary import IndexVocabulary
 from search.indexes.names import PAPERS
 from search.papers import notes, runs
-from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.author_names import fold_name, name_key
 from search.papers.catalog import load_catalog
 from search.papers.diversify import DOCUMENT, Page, first_rows, held_back_before
@@ -43,9 +42,10 @@ from search.papers.request import (
     MINIMAL,
     PHRASE,
     PaperSearchRequest,
+    parse_paper_query,
 )
 from search.papers.vocabulary import get_vocabulary
-from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery
 from search.text.suggest import DidYouMean, did_you_mean
 
 FACET_ENTITIES = 20
@@ -181,21 +181,6 @@ class PaperSearchResult:
     warnings: tuple[str, ...] = ()  # the query's own shape (notes.query_warnings), shown too
     # A search that found almost nothing: better-spelt words the papers index holds.
     did_you_mean: DidYouMean | None = None
-
-
-def parse_paper_query(text: str, match: str) -> tuple[ParsedQuery, tuple[str, ...]]:
-    """The query's words, tokenised like the index, and the arXiv ids it names (cut out of the
-    words first); `phrase` reads the remaining text as one phrase (stop words kept)."""
-    ids, text = split_arxiv_ids(text)
-    return _words(text, match), ids
-
-
-def _words(text: str, match: str) -> ParsedQuery:
-    max_terms = settings.PORTAL_MAX_QUERY_TERMS
-    if match == PHRASE:
-        words = text.replace('"', " ").replace("\u201c", " ").replace("\u201d", " ")
-        return parse_query(f'"{words}"', get_backend().tokenize, max_terms=max_terms)
-    return parse_query(text, get_backend().tokenize, max_terms=max_terms)
 
 
 def paper_query(req: PaperSearchRequest) -> PaperQuery:

@@ -3,17 +3,11 @@
 from search.answers.outcomes import Outcome, run_search
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.notes import INDEX_UNAVAILABLE_NOTE
-from search.statutes.search.service import (
-    StatuteSearchRequest,
-    StatuteSearchResult,
-    search_statutes,
-)
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import StatuteSearchResult, search_statutes
 from search.statutes.survey.forms import StatuteSurveyForm
-from search.statutes.survey.service import (
-    StatuteSurveyRequest,
-    StatuteSurveyResult,
-    survey_statutes,
-)
+from search.statutes.survey.request import StatuteSurveyRequest
+from search.statutes.survey.service import StatuteSurveyResult, survey_statutes
 
 
 def statute_outcome(form: StatuteSearchForm, *, idle_ok: bool) -> Outcome[StatuteSearchResult]:

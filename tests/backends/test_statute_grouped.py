@@ -10,7 +10,7 @@ from search.backends.filters import Terms
 from search.backends.registry import get_backend
 from search.backends.statute_search import GroupedSearch, TextSearch
 from search.backends.tantivy import grouped
-from search.statutes.search.service import parse_statute_query
+from search.statutes.search.request import parse_statute_query
 
 pytestmark = pytest.mark.django_db
 

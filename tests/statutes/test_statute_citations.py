@@ -7,11 +7,8 @@ import pytest
 from django.test import Client
 
 from search.statutes.scope import Scope
-from search.statutes.search.service import (
-    StatuteSearchRequest,
-    StatuteSearchResult,
-    search_statutes,
-)
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import StatuteSearchResult, search_statutes
 
 pytestmark = pytest.mark.django_db
 

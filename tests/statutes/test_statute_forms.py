@@ -9,7 +9,7 @@ from search.answers.csv_answers import CSV, JSON, ExportForm
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.scope import Scope
 from search.statutes.search.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
-from search.statutes.search.service import StatuteSearchRequest
+from search.statutes.search.request import StatuteSearchRequest
 from search.text.query import MAX_QUERY_CHARS
 
 pytestmark = pytest.mark.django_db

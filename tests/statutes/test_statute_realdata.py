@@ -8,7 +8,8 @@ from django.test import Client
 from search.ingest.statutes import ingest_statutes
 from search.ops.builds.build import build_index
 from search.statutes.scope import Scope
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.django_db]
 

@@ -17,7 +17,8 @@ from django.test import Client
 from search.ingest.coverage import citation_forms
 from search.statutes.citations.grammar import ALIASES, CitationGrammar, PrefixForm
 from search.statutes.scope import Scope
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
 from tests.statute_support import real_statute_index
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.django_db]

@@ -9,7 +9,8 @@ from django.test import Client
 
 from search.statutes.catalog import load_catalog
 from search.statutes.scope import Scope, named_places
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
 
 pytestmark = pytest.mark.django_db
 

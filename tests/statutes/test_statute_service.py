@@ -8,12 +8,8 @@ from search.backends.protocol import IndexUnavailable
 from search.statutes.catalog import load_catalog
 from search.statutes.scope import Scope
 from search.statutes.search import notes
-from search.statutes.search.service import (
-    NothingToSearch,
-    StatuteSearchRequest,
-    StatuteSearchResult,
-    search_statutes,
-)
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import NothingToSearch, StatuteSearchResult, search_statutes
 from search.text.query import DUPLICATE, OVER_LIMIT, STOP_WORD
 
 pytestmark = pytest.mark.django_db

@@ -10,16 +10,15 @@ from django.http import QueryDict
 from search.statutes.catalog import load_catalog
 from search.statutes.scope import Scope
 from search.statutes.search import notes
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
 from search.statutes.survey.forms import StatuteSurveyForm
+from search.statutes.survey.request import BY_SCORE, PER_MAX, StatuteSurveyRequest
 from search.statutes.survey.service import (
-    BY_SCORE,
     MATCHED,
     NO_MATCH,
     NOT_LOADED,
     NOT_SEARCHED,
-    PER_MAX,
-    StatuteSurveyRequest,
     StatuteSurveyResult,
     SurveyRow,
     survey_statutes,

@@ -15,8 +15,10 @@ import pytest
 from django.test import Client
 
 from search.statutes.scope import Scope
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
-from search.statutes.survey.service import StatuteSurveyRequest, survey_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
+from search.statutes.survey.request import StatuteSurveyRequest
+from search.statutes.survey.service import survey_statutes
 from tests.statute_support import real_statute_index
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.django_db]

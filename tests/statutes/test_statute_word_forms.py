@@ -11,7 +11,8 @@ from search.backends.statute_search import TextSearch, WeightedField
 from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.statutes import search_live
 from search.indexes.names import STATUTES
-from search.statutes.search.service import HEADING_WEIGHT, parse_statute_query
+from search.statutes.search.request import parse_statute_query
+from search.statutes.search.service import HEADING_WEIGHT
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from search.answers.fields import CodeListField, TrueFalseField, bound_above, sp
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.chapters import ChapterTable, load_chapters
 from search.statutes.scope import Scope
-from search.statutes.search.service import StatuteSearchRequest
+from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.search.words_form import StatuteWordsForm, rank_cap_message, rows_bound
 from search.text.jurisdictions import NAMES, is_state_code, jurisdiction_name
 

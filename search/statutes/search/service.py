@@ -8,7 +8,7 @@ places' names dropped, the everyday-words map's terms added unless `expand=False
 heading word raising a match). Both answers page with `offset` and carry the same notes.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 
@@ -34,10 +34,11 @@ from search.statutes.citations.popular_names import OfferedName, PopularName, na
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
+from search.statutes.search.request import StatuteSearchRequest, parse_statute_query
 from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import ADDED_WEIGHT, HEADING_RANK_WEIGHT, shaped_query
 from search.text.everyday_words import AddedTerm
-from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery, parse_query
+from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
 from search.text.suggest import DidYouMean, did_you_mean
 
 SEARCHED_FIELD = "body"
@@ -49,26 +50,6 @@ WORDS = "words"
 CHAPTER = "chapter"
 USC_SOURCE = "usc"
 CFR_SOURCE = "cfr"
-
-
-@dataclass(frozen=True)
-class StatuteSearchRequest:
-    """A validated search: `scope` holds loaded codes only (`cfr`, `wa`, a chapter).
-
-    `parsed` is the query as the form parsed it; left out (tests, the bench), it is parsed here.
-    `words`: search the query's words even when it reads as a citation.
-    `expand`: add the code's words for everyday ones (the map in search.text.everyday_words).
-    """
-
-    q: str
-    limit: int | None = None
-    offset: int = 0
-    scope: Scope = Scope()
-    stem: bool = False
-    headings: bool = False
-    words: bool = False
-    expand: bool = True
-    parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -148,13 +129,6 @@ class StatuteSearchResult:
             return None
         row = self.results[0]
         return SectionRef(row.id, row.citation, row.heading, row.jurisdiction, row.source)
-
-
-def parse_statute_query(q: str) -> ParsedQuery:
-    """The query as the statutes index will run it."""
-    return parse_query(
-        q, get_backend().tokenize, max_terms=settings.PORTAL_MAX_QUERY_TERMS, question_words=True
-    )
 
 
 def search_statutes(

@@ -11,7 +11,7 @@ from search.answers.fields import CodeListField, ToolHelpBoundField, TrueFalseFi
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.scope import Scope
 from search.statutes.search import notes
-from search.statutes.search.service import parse_statute_query
+from search.statutes.search.request import parse_statute_query
 from search.text.jurisdictions import is_state_code, jurisdiction_name
 from search.text.query import MAX_QUERY_CHARS, ParsedQuery
 from search.text.query_notes import nothing_to_search_error

@@ -16,8 +16,8 @@ from search.statutes.chapters import load_chapters
 from search.statutes.citations.crossrefs import CrossRef, decode_links
 from search.statutes.citations.lookup import listing, ref_from_hit
 from search.statutes.search import notes
+from search.statutes.search.request import parse_statute_query
 from search.statutes.search.results_page import search_params
-from search.statutes.search.service import parse_statute_query
 from search.statutes.sections.lookup import MAX_CITATION_CHARS, REF_FIELDS, SectionRef, get_section
 from search.statutes.sections.section_text import section_html
 from search.text.jurisdictions import NAMES

@@ -7,7 +7,7 @@ from django import forms
 from search.answers.fields import bound_above
 from search.statutes.catalog import Catalog
 from search.statutes.search.words_form import StatuteWordsForm, rank_cap_message, rows_bound
-from search.statutes.survey.service import (
+from search.statutes.survey.request import (
     BY_NAME,
     BY_SCORE,
     PER_DEFAULT,

@@ -14,7 +14,7 @@ by a second aggregation (`count_every_word`), since any-of counts grow with ever
 fewer of the words. The any-of count stays in `total`.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from search.backends.registry import get_backend
 from search.backends.statute_search import GroupedSearch, HitPage, TextSearch
@@ -23,25 +23,26 @@ from search.statutes.citations.lookup import CITATION, UNLOADED, read_query
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
+from search.statutes.search.request import parse_statute_query
 from search.statutes.search.service import (
     SEARCHED_FIELD,
     TIE_BREAK_FIELD,
     WORDS,
-    parse_statute_query,
     ranking_headings,
     searched_headings,
 )
 from search.statutes.shaping import ADDED_WEIGHT, shaped_query
+from search.statutes.survey.request import (
+    BY_NAME,
+    PER_DEFAULT,
+    PER_MAX,
+    StatuteSurveyRequest,
+)
 from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
 
-PER_DEFAULT = 3
-PER_MAX = 3
 GROUP_FIELD = "jurisdiction"
-BY_NAME = "name"
-BY_SCORE = "score"
-SORTS = (BY_NAME, BY_SCORE)
 # What a row says about its jurisdiction.
 MATCHED = "matched"
 NO_MATCH = "no_match"
@@ -50,21 +51,6 @@ NOT_LOADED = "not_loaded"
 STATUSES = (MATCHED, NO_MATCH, NOT_SEARCHED, NOT_LOADED)
 # The data's statement for a whole code; any other statement means only part is loaded.
 WHOLE_CODE = "whole code"
-
-
-@dataclass(frozen=True)
-class StatuteSurveyRequest:
-    """A validated survey: the words, the sources (`scope`: source, title, include; never
-    jurisdictions) and how many sections per jurisdiction (`per`, capped at PER_MAX)."""
-
-    q: str
-    per: int | None = None
-    sort: str = BY_NAME
-    scope: Scope = Scope()
-    stem: bool = False
-    headings: bool = False
-    expand: bool = True
-    parsed: ParsedQuery | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,8 @@ from search.answers.outcomes import Outcome
 from search.statutes.chart import TileMap, survey_map
 from search.statutes.search.results_page import search_params, switches
 from search.statutes.survey.forms import StatuteSurveyForm
-from search.statutes.survey.service import (
-    BY_NAME,
-    PER_DEFAULT,
-    PER_MAX,
-    StatuteSurveyResult,
-    SurveyRow,
-)
+from search.statutes.survey.request import BY_NAME, PER_DEFAULT, PER_MAX
+from search.statutes.survey.service import StatuteSurveyResult, SurveyRow
 from search.text.jurisdictions import FEDERAL
 
 # The survey's own parameters, carried by its links.
