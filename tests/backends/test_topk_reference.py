@@ -36,8 +36,9 @@ from search.ingest.papers import ingest_papers
 from search.ops.builds.build import build_index
 from search.papers import notes
 from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, PaperSearchRequest
-from search.papers.service import paper_query, search_papers
+from search.papers.service import TEXT_WORDS, paper_query, search_papers
 from search.text.query import parse_query
+from search.text.suggest import did_you_mean
 from tests.paper_reference import reference_page
 from tests.paper_support import forget_paper_caches
 
@@ -179,7 +180,7 @@ def _reference(request: PaperSearchRequest, limit: int, cap: int) -> Reference:
     facts = notes.NoteFacts(
         pool=pool, cap=cap, limit=limit, limit_capped_from=None,
         max_per_document=per_doc, held_back=held_back, returned=len(page),
-        entity_names=request.entities, named_papers=named,
+        entity_names=request.entities, weights=spec.weights, named_papers=named,
         not_loaded=tuple(i for i in spec.arxiv_ids if i not in loaded),
     )  # fmt: skip
     scores = {h.chunk_id: round(h.score, 4) for h in pool.hits}
@@ -187,7 +188,10 @@ def _reference(request: PaperSearchRequest, limit: int, cap: int) -> Reference:
         everything = replace(spec, sort=RELEVANCE, pool_cap=max(pool.total, 1))
         ranked = get_backend().paper_session(everything).ranked(max(pool.total, 1))
         scores = {h.chunk_id: round(h.score, 4) for h in ranked.hits}
-    return Reference(pool, page, more, notes.search_note(request, spec.query, facts), scores)
+    note = notes.search_note(request, spec.query, facts)
+    # Did-you-mean speaks of the whole pool's count, which the reference knows too.
+    hint = did_you_mean(request.query, spec.query.all_words(), pool.total, TEXT_WORDS, "passage")
+    return Reference(pool, page, more, f"{note} {hint.note}" if hint else note, scores)
 
 
 @pytest.mark.django_db
