@@ -268,6 +268,18 @@ TRIGGERS: tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = tupl
 )
 
 
+def _by_first() -> dict[str, tuple[int, ...]]:
+    """Each trigger's place in TRIGGERS, by its first token."""
+    places: dict[str, tuple[int, ...]] = {}
+    for order, (trigger, _) in enumerate(TRIGGERS):
+        places[trigger[0]] = (*places.get(trigger[0], ()), order)
+    return places
+
+
+# A query looks only at the triggers starting with one of its own words.
+_BY_FIRST = _by_first()
+
+
 def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[AddedTerm, ...]:
     """Code terms for the everyday words in `runs` (the query's tokens outside quotes, one list
     per stretch between phrases), in the order those words appear; none already `searched`
@@ -276,7 +288,10 @@ def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[Add
     offset = 0
     for run in runs:
         content = [t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS]
-        for order, (trigger, codes) in enumerate(TRIGGERS):
+        # Only a trigger starting with one of the run's words can occur in it (map order kept).
+        orders = sorted({order for token in set(run) for order in _BY_FIRST.get(token, ())})
+        for order in orders:
+            trigger, codes = TRIGGERS[order]
             at = _position(run, trigger)
             if at is None:
                 at = _position(content, trigger)

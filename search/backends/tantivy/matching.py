@@ -50,6 +50,8 @@ REACH = 64
 _SPACE = re.compile(r"\s")
 _GAP = r"[\W_]+"
 _WORD_TAIL = r"[^\W_]*"
+# Not followed by an alphanumeric ([^\W_] is exactly what str.isalnum accepts).
+_WORD_END = r"(?![^\W_])"
 
 
 class TextMatcher:
@@ -74,6 +76,13 @@ class TextMatcher:
         self.phrases = {
             render_phrase(p): re.compile(_GAP.join(self._word_pattern(w) for w in p))
             for p in self.run.phrases
+        }
+        # Each word's occurrences that end a word (with `stem`: run to a word's end); the
+        # start is checked in `_word_starts`. One C-level scan per word, not one per find.
+        self.finders = {
+            word: re.compile(re.escape(start) + (_WORD_TAIL if stem else _WORD_END))
+            for word, start in self.starts.items()
+            if start
         }
         self._stems: dict[str, str] = {}
 
@@ -168,17 +177,18 @@ class TextMatcher:
 
     def _word_starts(self, lowered: str, word: str) -> list[tuple[int, int]]:
         """The first CANDIDATES_PER_WORD occurrences of `word` between non-alphanumerics (with
-        `stem`: of words starting with its search prefix), as (start, end)."""
+        `stem`: of words starting with its search prefix), as (start, end).
+
+        A word is alphanumerics only, so an occurrence that does not start a word holds no
+        start of one: the scan's non-overlapping matches miss no bounded occurrence.
+        """
         found: list[tuple[int, int]] = []
-        start = self.starts[word]
-        at = lowered.find(start)
-        while at != -1 and len(found) < CANDIDATES_PER_WORD:
-            end = at + len(start)
-            if self.stem:
-                end = _run_end(lowered, end)
-            if _bounded(lowered, at, end):
-                found.append((at, end))
-            at = lowered.find(start, at + 1)
+        for hit in self.finders[word].finditer(lowered):
+            at = hit.start()
+            if at == 0 or not lowered[at - 1].isalnum():
+                found.append((at, hit.end()))
+                if len(found) == CANDIDATES_PER_WORD:
+                    break
         return found
 
     def _confirmed(self, text: str, candidate: Span) -> bool:

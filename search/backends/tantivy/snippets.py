@@ -148,24 +148,33 @@ def _best_window(spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
     best = (-1, -1, 0, 0)  # (distinct weight, occurrences, -first) and last, compared in order
     best_range = (0, 0)
     counts: Counter[str] = Counter()
+    weights = {s.term: PHRASE_WEIGHT if s.term.startswith('"') else 1 for s in spans}
+    weight = 0  # the weight of the distinct terms in `counts`, kept as terms come and go
     j = 0
     for i, span in enumerate(spans):
         if j < i:
             j = i
             counts.clear()
+            weight = 0
         while j < len(spans) and spans[j].end <= span.start + max_chars:
-            counts[spans[j].term] += 1
+            term = spans[j].term
+            counts[term] += 1
+            if counts[term] == 1:
+                weight += weights[term]
             j += 1
         if j == i:  # one match longer than the window (a long phrase): show it alone
             counts[span.term] += 1
+            if counts[span.term] == 1:
+                weight += weights[span.term]
             j = i + 1
-        weight = sum(PHRASE_WEIGHT if t.startswith('"') else 1 for t in counts)
-        score = (weight, sum(counts.values()), -i, 0)
+        # The window holds spans i..j-1, each counted once.
+        score = (weight, j - i, -i, 0)
         if score > best:
             best, best_range = score, (i, j - 1)
         counts[span.term] -= 1
         if counts[span.term] <= 0:
             del counts[span.term]
+            weight -= weights[span.term]
     return best_range
 
 

@@ -1,0 +1,93 @@
+"""The previous computations of the added terms and the snippet window, kept to compare with.
+
+Copied from before the statute questions were made cheaper: `added_terms` tried every
+trigger of the everyday-words map on every query, and `best_window` summed the window's
+weight afresh at every span, and `word_starts` found a word with one `str.find` per
+occurrence. The faster versions must answer exactly as these do.
+"""
+
+from collections import Counter
+from collections.abc import Iterable
+
+from search.backends.tantivy.matching import CANDIDATES_PER_WORD, TextMatcher
+from search.backends.tantivy.snippets import PHRASE_WEIGHT, Span
+from search.text.everyday_words import MAX_ADDED, TRIGGERS, AddedTerm
+from search.text.question_words import QUESTION_WORDS
+from search.text.stopwords import STOP_WORDS
+
+
+def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[AddedTerm, ...]:
+    """Code terms for the everyday words in `runs`, every trigger tried (the old way)."""
+    found: list[tuple[int, int, AddedTerm]] = []
+    offset = 0
+    for run in runs:
+        content = [t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS]
+        for order, (trigger, codes) in enumerate(TRIGGERS):
+            at = _position(run, trigger)
+            if at is None:
+                at = _position(content, trigger)
+            if at is None:
+                continue
+            source = " ".join(trigger)
+            found.extend((offset + at, order, AddedTerm(" ".join(c), c, source)) for c in codes)
+        offset += len(run)
+    have = set(searched)
+    added: list[AddedTerm] = []
+    for _, _, term in sorted(found, key=lambda item: (item[0], item[1])):
+        if term.term in have or have.issuperset(term.words) or len(added) >= MAX_ADDED:
+            continue
+        have.add(term.term)
+        added.append(term)
+    return tuple(added)
+
+
+def _position(tokens: list[str], trigger: tuple[str, ...]) -> int | None:
+    size = len(trigger)
+    for start in range(len(tokens) - size + 1):
+        if tuple(tokens[start : start + size]) == trigger:
+            return start
+    return None
+
+
+def best_window(spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
+    """Indexes of the first and last span of the best window (the weight summed each step)."""
+    best = (-1, -1, 0, 0)
+    best_range = (0, 0)
+    counts: Counter[str] = Counter()
+    j = 0
+    for i, span in enumerate(spans):
+        if j < i:
+            j = i
+            counts.clear()
+        while j < len(spans) and spans[j].end <= span.start + max_chars:
+            counts[spans[j].term] += 1
+            j += 1
+        if j == i:
+            counts[span.term] += 1
+            j = i + 1
+        weight = sum(PHRASE_WEIGHT if t.startswith('"') else 1 for t in counts)
+        score = (weight, sum(counts.values()), -i, 0)
+        if score > best:
+            best, best_range = score, (i, j - 1)
+        counts[span.term] -= 1
+        if counts[span.term] <= 0:
+            del counts[span.term]
+    return best_range
+
+
+def word_starts(matcher: TextMatcher, lowered: str, word: str) -> list[tuple[int, int]]:
+    """`TextMatcher._word_starts` the old way: one `str.find` per occurrence."""
+    found: list[tuple[int, int]] = []
+    start = matcher.starts[word]
+    at = lowered.find(start)
+    while at != -1 and len(found) < CANDIDATES_PER_WORD:
+        end = at + len(start)
+        if matcher.stem:
+            while end < len(lowered) and lowered[end].isalnum():
+                end += 1
+        if (at == 0 or not lowered[at - 1].isalnum()) and (
+            end == len(lowered) or not lowered[end].isalnum()
+        ):
+            found.append((at, end))
+        at = lowered.find(start, at + 1)
+    return found
