@@ -235,13 +235,6 @@ def _search_prefix(stem: str) -> str:
     return stem[:-2] if stem.endswith("ie") else stem[:-1]
 
 
-def _run_end(lowered: str, at: int) -> int:
-    """The end of the run of alphanumerics that reaches `at`."""
-    while at < len(lowered) and lowered[at].isalnum():
-        at += 1
-    return at
-
-
 def _certain(text: str, span: Span) -> bool:
     """The span is ASCII and every character around and inside it that is not a letter or
     digit is one no tokenizer reads as part of a word."""
