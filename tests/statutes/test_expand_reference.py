@@ -26,8 +26,10 @@ from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import PHRASE_WEIGHT, Span
 from search.statutes import shaping
 from search.statutes.scope import Scope
-from search.statutes.search.service import StatuteSearchRequest, search_statutes
-from search.statutes.survey.service import StatuteSurveyRequest, survey_statutes
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import search_statutes
+from search.statutes.survey.request import StatuteSurveyRequest
+from search.statutes.survey.service import survey_statutes
 from search.text.everyday_words import TRIGGERS, added_terms
 from search.text.query import loose_runs
 from tests import expand_reference
