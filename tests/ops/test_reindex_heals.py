@@ -80,3 +80,14 @@ def test_a_chapter_table_from_before_chapter_names_is_rebuilt(built_indexes: Pat
     new = IndexStore("statutes").live_version()
     assert new not in (None, old)
     assert len(json.loads((store.version_dir(new) / "chapters.json").read_text())[0]) == 11
+
+
+def test_a_first_build_says_so_and_logs_no_warning(
+    loaded_corpus: Path, index_root: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    out = io.StringIO()
+    with caplog.at_level(logging.WARNING):
+        call_command("reindex", "statutes", "--if-stale", stdout=out)
+    assert "statutes: rebuilding: no live version yet (first build)" in out.getvalue()
+    assert not any("rebuilt at start" in r.getMessage() for r in caplog.records)
+    assert IndexStore("statutes").live_version() is not None

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from search.indexes.names import INDEX_NAMES
 from search.indexes.store import BuildInProgress
 from search.models import IndexBuild
-from search.ops.builds.build import BuildFailed, stale_reason
+from search.ops.builds.build import FIRST_BUILD, BuildFailed, stale_reason
 from search.ops.builds.rebuild_requests import recover_stale_builds
 from search.ops.builds.records import run_recorded_build
 from search.ops.progress import ProgressBar
@@ -45,7 +45,8 @@ class Command(BaseCommand):
                     if verbosity:
                         self.stdout.write(f"{name}: live index is up to date, not rebuilt")
                     continue
-                logger.warning("%s index rebuilt at start: %s", name, reason)
+                if reason != FIRST_BUILD:  # a first build is routine; anything else is logged
+                    logger.warning("%s index rebuilt at start: %s", name, reason)
                 if verbosity:
                     self.stdout.write(f"{name}: rebuilding: {reason}")
             build = IndexBuild.objects.create(index_name=name)

@@ -54,6 +54,9 @@ class BuildResult:
     removed_versions: tuple[str, ...]
 
 
+FIRST_BUILD = "no live version yet (first build)"
+
+
 def is_stale(index_name: str, store: IndexStore | None = None) -> bool:
     """True when there is no live version, or it was built from other data than the database's
     or with an older document layout."""
@@ -67,14 +70,16 @@ def stale_reason(
     log. With `probe`, the live version is opened and read as /healthz does, so a version
     whose files are damaged is rebuilt rather than served as 503s (for commands: it drops
     this process's open readers, to read the files as they are now)."""
-    meta = (store or IndexStore(index_name)).live_meta()
+    store = store or IndexStore(index_name)
+    if store.live_version() is None:
+        return FIRST_BUILD
+    meta = store.live_meta()
     if meta is None:
         return "no live version can be read"
     if meta.layout != LAYOUT_VERSIONS[index_name]:
         return f"live version {meta.version} has an older document layout"
     if meta.data_stamp != data_stamp(index_name):
         return f"the loaded data changed after live version {meta.version} was built"
-    store = store or IndexStore(index_name)
     if index_name == STATUTES and not chapters_current(
         store.read_extra(meta.version, CHAPTERS_FILE)
     ):
