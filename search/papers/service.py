@@ -15,6 +15,7 @@ from datetime import date
 from django.conf import settings
 
 from search.answers.outcomes import Rejected
+from search.answers.paging import Paging, previous_offset
 from search.backends.paper_search import (
     TIER_MATCH,
     TIER_NAMED_PAPER,
@@ -134,28 +135,6 @@ class PoolSummary:
 
 
 @dataclass(frozen=True)
-class Paging:
-    """Where this page sits in the diversified order, and what the per-paper cap held back."""
-
-    offset: int
-    shown: int
-    next_offset: int | None  # None: this page ends the rows
-    previous_offset: int | None  # None: this is the first page
-    held_back: int  # matches ranked up to this page's end that the per-paper cap left out
-    end_note: str | None  # said on the last page: why the rows end here
-
-    @property
-    def first(self) -> int:
-        """1-based number of the first row shown (0 when none is)."""
-        return self.offset + 1 if self.shown else 0
-
-    @property
-    def last(self) -> int:
-        """1-based number of the last row shown."""
-        return self.offset + self.shown
-
-
-@dataclass(frozen=True)
 class PaperSearchResult:
     """Everything a page or the API shows about one search."""
 
@@ -264,7 +243,7 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     more = len(page.rows) > end
     paging = Paging(
         offset=req.offset, shown=len(hits), next_offset=end if more else None,
-        previous_offset=max(req.offset - limit, 0) if req.offset else None,
+        previous_offset=previous_offset(req.offset, limit),
         held_back=held_back, end_note=None if more else notes.end_note(pool, held_back, per_doc),
     )  # fmt: skip
     summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)

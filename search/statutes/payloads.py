@@ -46,7 +46,7 @@ def search_payload(result: StatuteSearchResult) -> dict[str, Any]:
         "total": result.total,
         "limit": result.limit,
         "offset": result.offset,
-        "next_offset": result.next_offset,
+        "next_offset": result.paging.next_offset,
         "rank_cap": result.rank_cap,
         "jurisdiction": result.jurisdiction,
         "jurisdictions": list(scope.jurisdictions),
@@ -136,7 +136,7 @@ def csv_rows(result: StatuteSearchResult) -> list[list[Any]]:
 
 def csv_filename(result: StatuteSearchResult) -> str:
     """`statute-search-<query>-rows-21-40.csv`."""
-    return f"statute-search-{slug(result.q)}-rows-{result.first_row}-{result.last_row}.csv"
+    return f"statute-search-{slug(result.q)}-rows-{result.paging.first}-{result.paging.last}.csv"
 
 
 def popular_name_payload(named: OfferedName) -> dict[str, Any]:

@@ -110,8 +110,8 @@ def did_you_mean(
 def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> dict[str, Any]:
     """Previous/next page links, the CSV of these rows, and whether paging has ended."""
     base = reverse("statute_search")
-    previous = result.previous_offset
-    following = result.next_offset
+    previous = result.paging.previous_offset
+    following = result.paging.next_offset
     return {
         "previous_url": f"{base}?{search_params(data, offset=previous or None)}"
         if previous is not None

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from django.conf import settings
 
 from search.answers.outcomes import Rejected
+from search.answers.paging import Paging, previous_offset
 from search.backends.filters import Filter
 from search.backends.registry import get_backend
 from search.backends.statute_search import HitPage, TextSearch, WeightedField
@@ -96,26 +97,19 @@ class StatuteSearchResult:
         return ",".join(self.scope.jurisdictions) or None
 
     @property
-    def first_row(self) -> int:
-        """1-based number of the first row shown (0 when none is)."""
-        return self.offset + 1 if self.results else 0
-
-    @property
-    def last_row(self) -> int:
-        return self.offset + len(self.results)
-
-    @property
     def reachable(self) -> int:
         """How many rows paging can reach: all of them, or the rank cap for keyword searches."""
         return min(self.total, self.rank_cap) if self.read_as == WORDS else self.total
 
     @property
-    def next_offset(self) -> int | None:
-        return self.last_row if self.last_row < self.reachable else None
-
-    @property
-    def previous_offset(self) -> int | None:
-        return max(self.offset - self.limit, 0) if self.offset > 0 else None
+    def paging(self) -> Paging:
+        """Where this page sits: the next offset stops at what paging can reach."""
+        last = self.offset + len(self.results)
+        return Paging(
+            offset=self.offset, shown=len(self.results),
+            next_offset=last if last < self.reachable else None,
+            previous_offset=previous_offset(self.offset, self.limit),
+        )  # fmt: skip
 
     @property
     def chapter_noun(self) -> str:
