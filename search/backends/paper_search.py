@@ -86,6 +86,10 @@ class PaperQuery:
     author key the whole query would be as one person's name: when a paper has an author with
     that key, the words match in author names only through such an author (a first name on one
     author and a last name on another are no match), and in the text and title as usual.
+    `full_name` is the query's own words as one name, stop words kept (`Chen-An Li`: `chen an
+    li`), with `full_name_key` its author key: when some author has that key, it stands for
+    `name_key` and the adjacency bonus in author names scores these words, since a name's
+    words are no stop words there (the text and title still search the query's terms).
     """
 
     query: ParsedQuery
@@ -101,6 +105,8 @@ class PaperQuery:
     weights: FieldWeights = FieldWeights()
     pool_cap: int = 20_000
     name_key: str = ""
+    full_name: tuple[str, ...] = ()
+    full_name_key: str = ""
 
     def __post_init__(self) -> None:
         if self.mode not in WORD_MODES:

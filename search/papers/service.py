@@ -32,6 +32,7 @@ from search.backends.registry import get_backend
 from search.backends.vocabulary import IndexVocabulary
 from search.indexes.names import PAPERS
 from search.papers import notes, runs
+from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.author_names import fold_name, name_key
 from search.papers.catalog import load_catalog
 from search.papers.diversify import DOCUMENT, Page, first_rows, held_back_before
@@ -172,6 +173,7 @@ def paper_query(req: PaperSearchRequest) -> PaperQuery:
     if parsed.is_empty and not ids:
         raise NothingToSearch("no searchable words in the query")
     vocabulary = get_vocabulary()
+    full = _full_name(req, parsed)
     return PaperQuery(
         query=parsed,
         mode=ALL_WORDS if req.match == PHRASE else req.match,
@@ -186,6 +188,8 @@ def paper_query(req: PaperSearchRequest) -> PaperQuery:
         weights=FIELD_WEIGHTS,
         pool_cap=settings.PORTAL_PAPER_POOL_CAP,
         name_key=_name_key(req, parsed),
+        full_name=full,
+        full_name_key=name_key(" ".join(full)),
     )
 
 
@@ -195,6 +199,18 @@ def _name_key(req: PaperSearchRequest, parsed: ParsedQuery) -> str:
     if req.match != ALL_WORDS or parsed.phrases:
         return ""
     return name_key(" ".join(parsed.terms))
+
+
+def _full_name(req: PaperSearchRequest, parsed: ParsedQuery) -> tuple[str, ...]:
+    """The query's own words as one person's name, stop words kept (`Chen-An Li`: `chen an
+    li`), when it may be one and a stop word was dropped from it; else ()."""
+    if req.match != ALL_WORDS or parsed.phrases or not parsed.dropped:
+        return ()
+    text = split_arxiv_ids(req.query)[1]
+    words = tuple(get_backend().tokenize(text))
+    if not name_key(text) or words == parsed.terms:
+        return ()
+    return words
 
 
 def search_facets(req: PaperSearchRequest) -> FacetsResult:

@@ -71,15 +71,31 @@ def adjacent_fields(weights: FieldWeights) -> list[tuple[str, float]]:
 
 
 def words_query(
-    schema: tantivy.Schema, query: ParsedQuery, weights: FieldWeights, mode: str
+    schema: tantivy.Schema,
+    query: ParsedQuery,
+    weights: FieldWeights,
+    mode: str,
+    full_name: tuple[str, ...] = (),
 ) -> tantivy.Query:
     """The query's words by `mode` over the chunk's words and author names, with the pair
-    and adjacency bonuses (which only score)."""
+    and adjacency bonuses (which only score); `full_name`, the query's words as one name with
+    its stop words, earns the author-name adjacency bonus too."""
     return compile_fields(
         schema, query, fields=scored_fields(weights, query), mode=mode,
         adjacent=adjacent_fields(weights), slop=weights.slop,
-        bonus=pair_clauses(schema, query, weights),
+        bonus=pair_clauses(schema, query, weights) + name_clauses(schema, full_name, weights),
     )  # fmt: skip
+
+
+def name_clauses(
+    schema: tantivy.Schema, full_name: tuple[str, ...], weights: FieldWeights
+) -> list[tantivy.Query]:
+    """The adjacency bonus for a full name's own words (stop words kept) in one author's
+    name; none for a name of one word or without the bonus."""
+    if len(full_name) < 2 or not weights.adjacent:
+        return []
+    clause = phrase_clause(schema, AUTHOR_WORDS, full_name, weights.slop)
+    return [_weighted(clause, weights.adjacent * weights.authors)]
 
 
 def pair_clauses(
@@ -95,7 +111,12 @@ def pair_clauses(
 
 
 def score_clauses(
-    schema: tantivy.Schema, query: ParsedQuery, weights: FieldWeights, *, adjacency: bool
+    schema: tantivy.Schema,
+    query: ParsedQuery,
+    weights: FieldWeights,
+    *,
+    adjacency: bool,
+    full_name: tuple[str, ...] = (),
 ) -> list[tuple[str, tantivy.Query]]:
     """Every scoring clause of `words_query` on its own, labelled (`word`, `authors:word`,
     `pair:first second`, `adjacent title:"..."`): their scores on a hit sum to its score."""
@@ -112,6 +133,8 @@ def score_clauses(
             clause = phrase_clause(schema, field, query.terms, weights.slop)
             label = "adjacent " + FIELD_LABELS[field] + render_phrase(query.terms)
             clauses.append((label, _weighted(clause, weight)))
+    name_label = "adjacent " + FIELD_LABELS[AUTHOR_WORDS] + render_phrase(full_name)
+    clauses.extend((name_label, clause) for clause in name_clauses(schema, full_name, weights))
     return clauses
 
 

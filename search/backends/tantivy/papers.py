@@ -113,12 +113,12 @@ class TantivyPaperSearch:
             parts.append(
                 (TIER_NAMED_PAPER, plain if either is None else _all(plain, either), plain)
             )
+        # The query's words as one name, stop words kept, when an author has that name.
+        self.full_name: tuple[str, ...] = ()
         if not spec.query.is_empty:
-            words = words_query(self.schema, spec.query, spec.weights, spec.mode)
-            # The name as typed or the other way round (`Hu Edward`): family names come first
-            # in some languages.
-            keys = tuple(dict.fromkeys((spec.name_key, " ".join(spec.name_key.split()[::-1]))))
-            if spec.name_key and self._some_author_is(keys):
+            keys = self._name_keys()
+            words = words_query(self.schema, spec.query, spec.weights, spec.mode, self.full_name)
+            if keys:
                 words = self._on_one_author(words, keys)
             clauses = [(Must, words), *((Must, f) for f in filters)]
             if spec.arxiv_ids:
@@ -134,6 +134,18 @@ class TantivyPaperSearch:
         self._counts: dict[int, int] = {}
         self._excluded: int | None = None
 
+    def _name_keys(self) -> tuple[str, ...]:
+        """The author keys the query is as one person's name, when some author has one: its
+        own words with their stop words (and then `full_name` scores), else its terms; the
+        name as typed or the other way round (`Hu Edward`: family names first)."""
+        for key in (self.spec.full_name_key, self.spec.name_key):
+            keys = tuple(dict.fromkeys((key, " ".join(key.split()[::-1]))))
+            if key and self._some_author_is(keys):
+                if key == self.spec.full_name_key:
+                    self.full_name = self.spec.full_name
+                return keys
+        return ()
+
     def _some_author_is(self, keys: tuple[str, ...]) -> bool:
         """Whether any paper has an author with one of these keys (a look-up of two terms)."""
         return count(self.searcher, self._author_with(keys)) > 0
@@ -148,8 +160,9 @@ class TantivyPaperSearch:
         author = self._author_with(keys)
         terms = self.spec.query.terms
         per_word = [tantivy.Query.term_query(self.schema, WORDS, t) for t in terms]
+        # A name of one searched word (`Liangliang You`) needs that word outside author names.
         apart = tantivy.Query.boolean_query(
-            [(Should, w) for w in per_word], minimum_number_should_match=len(terms) - 1
+            [(Should, w) for w in per_word], minimum_number_should_match=max(len(terms) - 1, 1)
         )
         return _all(words, tantivy.Query.const_score_query(_any([author, apart]), 0.0))
 
@@ -301,7 +314,7 @@ class TantivyPaperSearch:
         to the score."""
         clauses = score_clauses(
             self.schema, self.spec.query, self.spec.weights,
-            adjacency=hit.tier != TIER_NAMED_PAPER,
+            adjacency=hit.tier != TIER_NAMED_PAPER, full_name=self.full_name,
         )  # fmt: skip
         parts = []
         for label, clause in clauses:
