@@ -117,3 +117,14 @@ def test_the_section_api_lists_the_cross_references(client: Client, statute_inde
         ("section 1437f", "us:usc:42:1437f", "42 U.S.C. § 1437f"),
         ("12 CFR 1024.17", "us:cfr:12:1024.17", "12 CFR 1024.17"),
     ]
+
+
+def test_a_refused_chapter_offset_offers_the_first_page_and_no_next(
+    client: Client, statute_index: Path
+) -> None:
+    status, html = page(
+        client, "/sources/wa-stat/chapter/", title="59", chapter="59-18", offset="99999999999"
+    )
+    assert status == 400
+    assert "is past the end" in html
+    assert 'rel="next"' not in html

@@ -213,6 +213,9 @@ def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, A
         "total": total,
         "offset": offset,
         "previous_url": f"{here}&offset={max(offset - CHAPTER_PAGE, 0)}" if offset else "",
-        "next_url": f"{here}&offset={offset + CHAPTER_PAGE}" if offset + len(rows) < total else "",
+        # No rows (a refused offset): the error panel links the first page, so no Next.
+        "next_url": f"{here}&offset={offset + CHAPTER_PAGE}"
+        if rows and offset + len(rows) < total
+        else "",
         "search_params": search_within_params(catalog, form.table, found),
     }
