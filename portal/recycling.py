@@ -12,6 +12,7 @@ that never came up must not stop recycling for good).
 import fcntl
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,19 +47,32 @@ def _other_recycling(flag: Path, pid: int) -> bool:
         return False
 
 
+# The worker's threads run pre_request side by side.
+_started_lock = threading.Lock()
+
+
 def before_request(worker: Any, flag: Path) -> None:
     """gunicorn's pre_request: before a worker's last request, claim the recycle or wait for
-    the worker being replaced (by taking POSTPONE_REQUESTS more requests)."""
-    if worker.nr + 1 < worker.max_requests:
-        return
-    with _locked(flag):
-        if _other_recycling(flag, worker.pid):
-            worker.max_requests += POSTPONE_REQUESTS
-            if not getattr(worker, "recycle_postponed", False):
-                worker.recycle_postponed = True
-                worker.log.info("recycle postponed: another worker is being replaced")
+    the worker being replaced (by taking POSTPONE_REQUESTS more requests).
+
+    Requests *started* are counted here, not gunicorn's `nr` (requests finished): with several
+    threads, a request starts while others still run, and two requests checking `nr` could
+    both see "not the last" and the worker recycle without a claim.
+    """
+    with _started_lock:
+        started = getattr(worker, "portal_started", 0) + 1
+        worker.portal_started = started
+        if started < worker.max_requests or getattr(worker, "recycle_claimed", False):
             return
-        flag.write_text(f"{worker.pid} {time.time()}")
+        with _locked(flag):
+            if _other_recycling(flag, worker.pid):
+                worker.max_requests += POSTPONE_REQUESTS
+                if not getattr(worker, "recycle_postponed", False):
+                    worker.recycle_postponed = True
+                    worker.log.info("recycle postponed: another worker is being replaced")
+                return
+            flag.write_text(f"{worker.pid} {time.time()}")
+            worker.recycle_claimed = True
 
 
 def born(worker: Any) -> None:
