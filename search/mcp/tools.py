@@ -33,9 +33,11 @@ from search.papers.catalog import load_catalog as paper_catalog
 from search.papers.forms import PaperLookupForm, PaperSearchForm
 from search.papers.outcome import lookup_outcome, paper_outcome
 from search.statutes import payloads as statute_payloads
+from search.statutes.browse.forms import SourcesForm
 from search.statutes.catalog import load_catalog as statute_catalog
 from search.statutes.outcome import statute_outcome, survey_outcome
-from search.statutes.search.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
+from search.statutes.search.forms import StatuteSearchForm
+from search.statutes.sections.forms import SectionLookupForm
 from search.statutes.sections.lookup_answers import section_answer, sources_answer
 from search.statutes.survey.forms import StatuteSurveyForm
 

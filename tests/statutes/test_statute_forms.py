@@ -6,10 +6,12 @@ import pytest
 from django.http import QueryDict
 
 from search.answers.csv_answers import CSV, JSON, ExportForm
+from search.statutes.browse.forms import SourcesForm
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.scope import Scope
-from search.statutes.search.forms import SectionLookupForm, SourcesForm, StatuteSearchForm
+from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.sections.forms import SectionLookupForm
 from search.text.query import MAX_QUERY_CHARS
 
 pytestmark = pytest.mark.django_db

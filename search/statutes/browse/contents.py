@@ -4,15 +4,13 @@ Tables of contents come from the live version's chapter table (no query); a chap
 sections are listed in code order (`search.statutes.code_listing`).
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from django import forms
 from django.urls import reverse
 
-from search.answers.fields import bound_above
+from search.statutes.browse.forms import ChapterPageForm
 from search.statutes.browse.names import CFR, USC, chapter_name, title_name
 from search.statutes.catalog import REGULATION, Catalog, SourceFacts
 from search.statutes.chapters import Chapter, ChapterTable, chapter_ref
@@ -152,40 +150,6 @@ def chapter_sections(chapter: Chapter, offset: int) -> tuple[tuple[StatuteRow, .
         row_from_hit(rank, hit, scored=False) for rank, hit in enumerate(page.hits, offset + 1)
     )
     return rows, page.total
-
-
-class ChapterPageForm(forms.Form):
-    """A chapter page's parameters: the title and chapter named, and `offset`, which must
-    fall inside that chapter (a chapter not loaded is the view's 404, not an error here)."""
-
-    title = forms.CharField(required=False, max_length=200)
-    chapter = forms.CharField(required=False, max_length=200)
-    offset = forms.IntegerField(
-        required=False,
-        min_value=0,
-        error_messages={
-            "invalid": "offset must be a whole number (0 for the first page).",
-            "min_value": "offset must not be negative (0 for the first page).",
-        },
-    )
-
-    def __init__(self, data: Mapping[str, Any], *, table: ChapterTable, source: str) -> None:
-        super().__init__(data)
-        self.table = table
-        title, chapter = str(data.get("title") or ""), str(data.get("chapter") or "")
-        self.found = table.by_ref.get(chapter_ref(source, title, chapter))
-        if self.found is not None:
-            sections = max(self.found.sections, 1)
-            bound_above(
-                self.fields["offset"], sections - 1,
-                f"offset=%(value)s is past the end: chapter {self.found.label} has "
-                f"{self.found.sections:,} loaded section{'s' if sections != 1 else ''}, so "
-                f"offset must be below {sections:,} (0 for the first page).",
-            )  # fmt: skip
-
-    def first_row(self) -> int:
-        """The first row asked for (0 when the form is not valid: the page shows its error)."""
-        return int(self.cleaned_data.get("offset") or 0) if self.is_valid() else 0
 
 
 def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Validation of statute search, section look-up and sources parameters (page and API alike)."""
+"""Validation of the statute search parameters (page and API alike)."""
 
 from collections.abc import Callable
 from dataclasses import replace
@@ -9,12 +9,12 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from search.answers.fields import CodeListField, TrueFalseField, bound_above, split_codes
-from search.statutes.catalog import Catalog, SourceFacts, source_code_for
+from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.chapters import ChapterTable, load_chapters
 from search.statutes.scope import Scope
 from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.search.words_form import StatuteWordsForm, rank_cap_message, rows_bound
-from search.text.jurisdictions import NAMES, is_state_code, jurisdiction_name
+from search.text.jurisdictions import NAMES, jurisdiction_name
 
 
 class StatuteSearchForm(StatuteWordsForm):
@@ -208,81 +208,3 @@ def _scope_words(catalog: Catalog, scope: Scope) -> str:
     if scope.source:
         return scope.source
     return "any loaded source"
-
-
-class SectionLookupForm(forms.Form):
-    """`/api/statute`: exactly one of `id` or `citation`."""
-
-    id = forms.CharField(
-        required=False,
-        max_length=300,
-        help_text=(
-            "A section id as search results give it (e.g. wa:statute:59.18.060). Give exactly "
-            "one of id and citation."
-        ),
-    )
-    citation = forms.CharField(
-        required=False,
-        max_length=300,
-        help_text=(
-            "A citation (e.g. RCW 59.18.060). When several loaded sections carry it, the answer "
-            "lists them to ask for one by id."
-        ),
-    )
-
-    def clean(self) -> dict[str, Any]:
-        super().clean()
-        data = self.cleaned_data
-        given = [name for name in ("id", "citation") if data.get(name)]
-        if len(given) != 1:
-            raise ValidationError(
-                "Give exactly one of id= (e.g. wa:statute:59.18.060) or citation= "
-                "(e.g. RCW 59.18.060)."
-            )
-        return data
-
-
-STATUTE_SEARCH_TOOL = "statute_search"
-
-
-class SourcesForm(forms.Form):
-    """`/api/sources`: `tool` (statute_search) and an optional `source` code."""
-
-    tool = forms.CharField(
-        required=False,
-        initial=STATUTE_SEARCH_TOOL,
-        help_text="The tool whose coverage to state: statute_search.",
-    )
-    source = forms.CharField(
-        required=False,
-        help_text=(
-            "One source to describe alone: a search code (cfr, or a state code such as ks for "
-            "its administrative regulations) or a statute source code (e.g. wa-stat). Omit for "
-            "every source."
-        ),
-    )
-
-    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
-        super().__init__(data)
-        self.catalog = catalog
-
-    def clean_tool(self) -> str:
-        value = str(self.cleaned_data.get("tool") or "").strip() or STATUTE_SEARCH_TOOL
-        if value != STATUTE_SEARCH_TOOL:
-            raise ValidationError(f"Unknown tool {value!r}. Valid values: {STATUTE_SEARCH_TOOL}.")
-        return value
-
-    def clean_source(self) -> SourceFacts | None:
-        value = str(self.cleaned_data.get("source") or "").strip().lower()
-        if not value:
-            return None
-        facts = self.catalog.resolve_source(value) or self.catalog.by_code.get(value)
-        if facts is not None:
-            return facts
-        codes = ", ".join(s.search_code or s.code for s in self.catalog.sources)
-        if is_state_code(value):
-            raise ValidationError(
-                f"{jurisdiction_name(value)} administrative regulations "
-                f"({source_code_for(value)}) are not loaded. Valid values: {codes}."
-            )
-        raise ValidationError(f"Unknown source {value!r}. Valid values: {codes}.")

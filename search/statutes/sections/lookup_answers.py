@@ -9,6 +9,7 @@ from typing import Any
 from django.conf import settings
 
 from search.answers.json_answers import NOT_FOUND, Answer, answer, error_answer, invalid_form
+from search.statutes.browse.forms import SourcesForm
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.citations.lookup import citation_keys
 from search.statutes.payloads import (
@@ -18,7 +19,7 @@ from search.statutes.payloads import (
     sources_payload,
 )
 from search.statutes.search import notes
-from search.statutes.search.forms import SectionLookupForm, SourcesForm
+from search.statutes.sections.forms import SectionLookupForm
 from search.statutes.sections.lookup import SectionRef, get_by_citation, get_section
 from search.statutes.sections.section_page import cross_references
 

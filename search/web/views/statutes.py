@@ -5,12 +5,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from search.statutes.browse.contents import (
-    ChapterPageForm,
-    chapter_page_context,
-    contents_context,
-    federal_titles,
-)
+from search.statutes.browse.contents import chapter_page_context, contents_context, federal_titles
+from search.statutes.browse.forms import ChapterPageForm
 from search.statutes.catalog import load_catalog
 from search.statutes.chapters import load_chapters
 from search.statutes.chart import jurisdiction_chart
