@@ -25,6 +25,7 @@ from bench.scaling import ScalePoint, build_points, remove_points, run_scaling
 from bench.server import Gunicorn, HttpClient
 from bench.survey import SurveyCost, run_survey_cost, survey_table
 from bench.timing import ms
+from search.indexes.store import IndexStore
 
 INDEXES = ("statutes", "papers")
 LOAD_MIX = "statute short+jurisdiction, statute long, paper all_words, paper any_words+facets"
@@ -300,7 +301,7 @@ class Run:
 
 def _built(engine: str, name: str, target: Path) -> bool:
     if engine == TANTIVY:
-        return (target / name / "LIVE").exists()
+        return IndexStore(name, target).live_version() is not None
     return engine == READ or (engine == FTS5 and target.exists())
 
 

@@ -390,7 +390,7 @@ class BackendContract:
     ) -> None:
         with override_settings(PORTAL_INDEX_DIR=tmp_path / "empty"):
             with pytest.raises(IndexUnavailable):
-                backend.live_version(STATUTES)
+                backend.probe(STATUTES)
             with pytest.raises(IndexUnavailable):
                 backend.search_statutes(TextSearch(query=parsed("rent"), field="body", limit=1))
             with pytest.raises(IndexUnavailable):

@@ -95,10 +95,6 @@ class SearchBackend(Protocol):
         """How many documents of the live version hold `word` in a searched `field`."""
         ...
 
-    def live_version(self, index_name: str) -> str:
-        """The live version's name (IndexUnavailable when there is none)."""
-        ...
-
     def probe(self, index_name: str) -> int:
         """Open the live version, read one stored document; its document count."""
         ...

@@ -105,15 +105,14 @@ _cache: VersionCache[tuple[str, str | None], PaperCatalog] = VersionCache()
 def load_catalog() -> PaperCatalog:
     """The catalog of the live papers index, computed once per version and process."""
     root = str(settings.PORTAL_INDEX_DIR)
-    backend = get_backend()
-    try:
-        version = backend.live_version(PAPERS)
-        found = _cache.get((root, version))
-        if found:
-            return found
-        facts = backend.paper_facts(SUGGESTED_ENTITIES)
+    version = IndexStore(PAPERS).live_version()
+    found = _cache.get((root, version)) if version else None
+    if found:
+        return found
+    try:  # IndexUnavailable when none is live, or the live version cannot be read
+        facts = get_backend().paper_facts(SUGGESTED_ENTITIES)
         return _cache.get_or_make((root, facts.version), lambda: _index_catalog(facts))
-    except IndexUnavailable as exc:  # none live, or the live version cannot be read
+    except IndexUnavailable as exc:
         reason = exc.reason
         return _cache.get_or_make(
             (root, None), lambda: _database_catalog(reason), max_age=NO_INDEX_CACHE_SECONDS

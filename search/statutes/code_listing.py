@@ -56,7 +56,8 @@ def ordered_ids(chapters: Sequence[Chapter], bounds: Bounds = Bounds()) -> tuple
 
 def _sorted_sections(chapters: tuple[Chapter, ...]) -> tuple[tuple[str, str], ...]:
     """(id, "chapter_ref\\0number") of every section of the chapters, in code order."""
-    version = f"{IndexStore(STATUTES).root}:{get_backend().live_version(STATUTES)}"
+    store = IndexStore(STATUTES)
+    version = f"{store.root}:{store.live_version()}"
     key = (version, tuple(c.ref for c in chapters))
     found = _cache.get(key)
     if found is not None:

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 from search.backends.filters import Filter
 from search.backends.paper_search import IndexFacts, PaperQuery, PaperSearchSession
-from search.backends.protocol import IndexUnavailable, IndexWriterBackend
+from search.backends.protocol import IndexWriterBackend
 from search.backends.statute_search import GroupedHits, GroupedSearch, HitPage, Listing, TextSearch
 from search.backends.tantivy import (
     analysis,
@@ -18,7 +18,6 @@ from search.backends.tantivy import (
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.snippets import mark_all
 from search.backends.tantivy.writer import TantivyWriter
-from search.indexes.store import IndexStore
 from search.text.query import ParsedQuery
 
 
@@ -58,12 +57,6 @@ class TantivyBackend:
 
     def word_documents(self, index_name: str, field: str, word: str) -> int:
         return vocabulary.word_documents(index_name, field, word)
-
-    def live_version(self, index_name: str) -> str:
-        version = IndexStore(index_name).live_version()
-        if version is None:
-            raise IndexUnavailable(index_name, reader.NOT_BUILT)
-        return version
 
     def probe(self, index_name: str) -> int:
         return reader.live_index(index_name).probe()
