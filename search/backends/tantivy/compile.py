@@ -38,6 +38,9 @@ from search.text.everyday_words import AddedTerm
 from search.text.query import ALL_WORDS, ANY_WORDS, ParsedQuery
 
 Clause = tuple[tantivy.Occur, tantivy.Query]
+# Up to this many values, "any of these terms" is a group of term queries, past it a term
+# set (whose fixed cost a group of a hundred or more term queries exceeds).
+MAX_TERM_CLAUSES = 64
 
 
 def stemmed(query: ParsedQuery) -> ParsedQuery:
@@ -187,13 +190,25 @@ def filter_query(schema: tantivy.Schema, spec: Filter) -> tantivy.Query:
     return tantivy.Query.const_score_query(_filter(schema, spec), 0.0)
 
 
+def any_term(schema: tantivy.Schema, field: str, values: Sequence[str | int]) -> tantivy.Query:
+    """Documents holding any of the values in `field` (not empty); a few values are a
+    group of term queries, since a term set costs a fixed ~0.25 ms (a walk of each segment's
+    term dictionary) where a term query costs microseconds."""
+    if len(values) == 1:
+        return tantivy.Query.term_query(schema, field, values[0])
+    if len(values) > MAX_TERM_CLAUSES:
+        return tantivy.Query.term_set_query(schema, field, list(values))
+    return tantivy.Query.boolean_query(
+        [(tantivy.Occur.Should, tantivy.Query.term_query(schema, field, v)) for v in values],
+        minimum_number_should_match=1,
+    )
+
+
 def _filter(schema: tantivy.Schema, spec: Filter) -> tantivy.Query:
     if isinstance(spec, Terms):
         if not spec.values:
             return tantivy.Query.empty_query()
-        if len(spec.values) == 1:
-            return tantivy.Query.term_query(schema, spec.field, spec.values[0])
-        return tantivy.Query.term_set_query(schema, spec.field, list(spec.values))
+        return any_term(schema, spec.field, spec.values)
     if isinstance(spec, Either):
         options = [(tantivy.Occur.Should, _filter(schema, o)) for o in spec.options]
         if not options:

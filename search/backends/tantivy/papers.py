@@ -34,7 +34,7 @@ from search.backends.paper_search import (
     Pool,
     PoolHit,
 )
-from search.backends.tantivy.compile import filter_query, ranking_fields
+from search.backends.tantivy.compile import any_term, filter_query, ranking_fields
 from search.backends.tantivy.paper_corpus import TIE_BREAK_FIELD, facet_counts
 from search.backends.tantivy.paper_rows import RowReader, day_of
 from search.backends.tantivy.paper_words import WORDS, score_clauses, scored_fields, words_query
@@ -46,6 +46,7 @@ Must, Should, MustNot = tantivy.Occur.Must, tantivy.Occur.Should, tantivy.Occur.
 # Date orders: (fast field, ascending); see search.papers.group_keys.
 DATE_KEYS = {NEWEST: ("newest_key", False), OLDEST: ("oldest_key", True)}
 GROUP_FIELDS = ("paper_key", "concept_key", "content_type_key")
+AUTHOR_KEYS = "author_keys"
 
 
 def _guarded[**P, R](
@@ -147,11 +148,14 @@ class TantivyPaperSearch:
         return ()
 
     def _some_author_is(self, keys: tuple[str, ...]) -> bool:
-        """Whether any paper has an author with one of these keys (a look-up of two terms)."""
+        """Whether any paper has an author with one of these keys: the term dictionary first
+        (its document frequency counts deleted documents too, so 0 settles it), then a count."""
+        if not any(self.searcher.doc_freq(AUTHOR_KEYS, key) for key in keys):
+            return False
         return count(self.searcher, self._author_with(keys)) > 0
 
     def _author_with(self, keys: tuple[str, ...]) -> tantivy.Query:
-        return tantivy.Query.term_set_query(self.schema, "author_keys", list(keys))
+        return any_term(self.schema, AUTHOR_KEYS, keys)
 
     def _on_one_author(self, words: tantivy.Query, keys: tuple[str, ...]) -> tantivy.Query:
         """The words as a full name: on a paper with an author of that name, or with at most
@@ -174,7 +178,7 @@ class TantivyPaperSearch:
             for field, values in (
                 ("categories", spec.categories),
                 ("content_type", spec.content_types),
-                ("author_keys", spec.authors),
+                (AUTHOR_KEYS, spec.authors),
             )
             if values
         ]
@@ -299,9 +303,7 @@ class TantivyPaperSearch:
         scores: dict[int, float] = {}
         for tier in dict.fromkeys(h.tier for h in hits):
             ids = [h.chunk_id for h in hits if h.tier == tier]
-            only = tantivy.Query.const_score_query(
-                tantivy.Query.term_set_query(self.schema, TIE_BREAK_FIELD, ids), 0.0
-            )
+            only = tantivy.Query.const_score_query(any_term(self.schema, TIE_BREAK_FIELD, ids), 0.0)
             scored, _ = top_hits(
                 self.searcher, _all(self.by_tier[tier], only), len(ids), TIE_BREAK_FIELD
             )
