@@ -9,6 +9,10 @@ same rows in the same order, same scores, totals, pool size, truncation, next pa
 counts and excluded chunks (compared through the note, which states them); an offset past
 the last row is refused by both.
 
+Filters: "any of these values" as a group of term queries matches exactly the documents the
+term set it replaces matched, for real values of every filtered field; the full-name check
+that asks the term dictionary first answers as the count it spares.
+
 Statutes: real section bodies from the data files and the benchmark's real queries, read by
 the bounded matcher and by the whole-text reading: the same matched terms, and the same
 snippet wherever no word occurs more often than the matcher looks at.
@@ -24,17 +28,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import tantivy
 
 from bench import workload
 from search.answers.outcomes import Rejected
+from search.backends.filters import Terms
 from search.backends.paper_search import RELEVANCE, Pool, PoolHit
 from search.backends.registry import get_backend
 from search.backends.tantivy.analysis import analyzer, tokenize
+from search.backends.tantivy.compile import MAX_TERM_CLAUSES, any_term, filter_query
 from search.backends.tantivy.matching import CANDIDATES_PER_WORD, TextMatcher
+from search.backends.tantivy.papers import AUTHOR_KEYS, open_paper_search
+from search.backends.tantivy.ranking import count
+from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.snippets import find_matches, snippet
+from search.indexes.names import PAPERS
 from search.ingest.papers import ingest_papers
 from search.ops.builds.build import build_index
 from search.papers import notes
+from search.papers.author_names import keys_of_authors, name_key
 from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, PaperSearchRequest
 from search.papers.service import TEXT_WORDS, paper_query, search_papers
 from search.text.query import parse_query
@@ -231,6 +243,64 @@ def test_top_k_paper_search_equals_the_whole_pool_computation(
         compared["authors filter" if request.authors else "all authors"] += 1
     # The seeded mix really exercises each path.
     assert min(compared.values()) >= 10, compared
+
+
+def _chunk_ids(searcher: tantivy.Searcher, query: tantivy.Query) -> set[int]:
+    hits = searcher.search(query, max(int(searcher.num_docs), 1)).hits
+    return {int(i) for i in searcher.fast_field_values("chunk_id", [a for _, a in hits])}
+
+
+def _check_term_groups(found: Slice) -> None:
+    """Each real value set matches the same chunks as the term set."""
+    live = live_index(PAPERS)
+    searcher, schema = live.searcher(), live.index.schema
+    addresses = [a for _, a in searcher.search(tantivy.Query.all_query(), 4000).hits]
+    docs = [searcher.doc(a) for a in addresses]
+    values: dict[str, list[str | int]] = {
+        field: sorted({str(v) for d in docs for v in d.get_all(field)})
+        for field in ("entities", "categories", "content_type", "arxiv_id")
+    }
+    values[AUTHOR_KEYS] = sorted(set(keys_of_authors(found.authors)))
+    values["chunk_id"] = sorted({int(d.get_first("chunk_id") or 0) for d in docs})
+    rng = random.Random(SEED)
+    checked = Counter[str]()
+    for field, pool in values.items():
+        for size in (2, 3, 5, 12, 40, MAX_TERM_CLAUSES, MAX_TERM_CLAUSES + 1, 150):
+            chosen = rng.sample(pool, min(size, len(pool)))
+            if field != "chunk_id":
+                chosen[-1] = "no such value"
+            old = tantivy.Query.term_set_query(schema, field, chosen)
+            expected = _chunk_ids(searcher, old)
+            assert _chunk_ids(searcher, any_term(schema, field, chosen)) == expected, field
+            if field != "chunk_id":
+                typed = Terms(field, tuple(str(v) for v in chosen))
+                assert _chunk_ids(searcher, filter_query(schema, typed)) == expected, field
+            checked["some match" if expected else "none"] += 1
+    assert checked["some match"] >= 30, checked
+
+
+def _check_name_look_ups(found: Slice) -> None:
+    """Real author names (both ways round) and title words: the same answer as the count."""
+    names = list(found.authors) + workload.paper_queries(40)
+    names += [" ".join(n.split()[::-1]) for n in found.authors[:10]]
+    answers = Counter[bool]()
+    for name in names:
+        key = name_key(name)
+        if not key:
+            continue
+        session = open_paper_search(paper_query(PaperSearchRequest(query=name)))
+        keys = tuple(dict.fromkeys((key, " ".join(key.split()[::-1]))))
+        set_query = tantivy.Query.term_set_query(session.schema, AUTHOR_KEYS, list(keys))
+        expected = count(session.searcher, set_query) > 0
+        assert session._some_author_is(keys) == expected, name
+        answers[expected] += 1
+    assert answers[True] >= 20 and answers[False] >= 20, answers
+
+
+@pytest.mark.django_db
+def test_term_groups_and_the_name_check_answer_as_the_term_sets(real_paper_index: Slice) -> None:
+    _check_term_groups(real_paper_index)
+    _check_name_look_ups(real_paper_index)
 
 
 def _real_sections(real: Path) -> list[str]:
