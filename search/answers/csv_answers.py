@@ -1,21 +1,25 @@
-"""CSV downloads of search results, shared by the searches' APIs (`format=csv`).
+"""Downloads of search results, the one export path of every search API (`format=csv`).
 
-One row per result, a header row first, served as an attachment with a file name that says
-what was searched. Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) are
-prefixed with an apostrophe, so data from the corpus never executes.
+A search form that exports declares `format` as a `FormatField` (validated with the search's
+other parameters); `answer_or_download` then sends the JSON answer or the file. CSV files
+hold one row per result, a header row first, served as an attachment with a file name that
+says what was searched. Cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`
+first) are prefixed with an apostrophe, so data from the corpus never executes.
 """
 
 import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.http import HttpResponse
 
-from search.answers.json_answers import file_response
+from search.answers.json_answers import file_response, outcome_response
+from search.answers.outcomes import Outcome, SearchResult
 
 JSON = "json"
 CSV = "csv"
@@ -25,22 +29,41 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 SLUG_CHARS = 40
 
 
-class ExportForm(forms.Form):
-    """`format=`: the answer's format among those an endpoint offers (JSON by default)."""
+class FormatField(forms.ChoiceField):
+    """`format=`: the answer's format among `choices` (JSON when omitted); case and spaces
+    around it do not matter. `unknown` is the error, `%(value)s` the format asked for."""
 
-    format = forms.CharField(required=False, max_length=20)
+    def __init__(self, choices: Sequence[tuple[str, str]], *, unknown: str, **kwargs: Any) -> None:
+        super().__init__(
+            choices=choices, required=False, error_messages={"invalid_choice": unknown}, **kwargs
+        )
 
-    def __init__(self, data: Any, *, formats: Sequence[str]) -> None:
-        super().__init__(data)
-        self.formats = tuple(formats)
+    def to_python(self, value: Any) -> str:
+        return str(value if value is not None else "").strip().lower() or JSON
 
-    def clean_format(self) -> str:
-        value = str(self.cleaned_data.get("format") or "").strip().lower() or JSON
-        if value not in self.formats:
-            raise forms.ValidationError(
-                f"Unknown format {value!r}. Valid values: {', '.join(self.formats)}."
-            )
-        return value
+
+@dataclass(frozen=True)
+class ExportFile:
+    """One download: its text, its content type and its attachment's file name."""
+
+    body: str
+    content_type: str
+    filename: str
+
+
+def answer_or_download[R: SearchResult](
+    form: forms.Form,
+    outcome: Outcome[R],
+    payload: Callable[[R], dict[str, Any]],
+    export: Callable[[R, str], ExportFile],
+) -> HttpResponse:
+    """A search's API answer: the JSON, or the file `format` names once the search ran (every
+    error, a bad `format` among them, is the JSON 400 with the search's other errors)."""
+    chosen = form.cleaned_data.get("format") or JSON if outcome.result is not None else JSON
+    if outcome.result is None or chosen == JSON:
+        return outcome_response(outcome, payload)
+    file = export(outcome.result, chosen)
+    return file_response(file.body, content_type=file.content_type, filename=file.filename)
 
 
 def cell(value: object) -> str:
@@ -67,10 +90,3 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     writer.writerow(header)
     writer.writerows([cell(v) for v in row] for row in rows)
     return buffer.getvalue()
-
-
-def csv_response(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]]
-) -> HttpResponse:
-    """An attachment holding the header and the rows."""
-    return file_response(csv_text(header, rows), content_type=CONTENT_TYPE, filename=filename)

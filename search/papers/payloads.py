@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from django.urls import reverse
 
 from search.answers.csv_answers import CONTENT_TYPE as CSV_CONTENT_TYPE
+from search.answers.csv_answers import ExportFile
 from search.backends.paper_search import NamedPaper
 from search.papers import exports
 from search.papers.diversify import DOCUMENT
@@ -205,19 +206,21 @@ def _day(value: date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def export_file(result: PaperSearchResult, absolute: Callable[[str], str]) -> tuple[str, str, str]:
-    """The page's rows as a CSV or BibTeX file: (body, content type, file name).
+def export_file(
+    result: PaperSearchResult, format: str, absolute: Callable[[str], str]
+) -> ExportFile:
+    """The page's rows as a CSV or BibTeX file (`format`: csv or bibtex).
 
     `absolute` turns a path of this site into a URL (papers without an arXiv id link their
     page here).
     """
     rows = [_export_row(hit, absolute) for hit in result.hits]
     paging = result.paging
-    if result.request.format == CSV:
+    if format == CSV:
         name = exports.file_name(result.request.query, "csv", paging.first, paging.last)
-        return exports.csv_text(rows), CSV_CONTENT_TYPE, name
+        return ExportFile(exports.csv_text(rows), CSV_CONTENT_TYPE, name)
     name = exports.file_name(result.request.query, "bib", paging.first, paging.last)
-    return exports.bibtex_text([row.paper for row in rows]), exports.BIBTEX_TYPE, name
+    return ExportFile(exports.bibtex_text([row.paper for row in rows]), exports.BIBTEX_TYPE, name)
 
 
 def cited_paper(detail: PaperDetail, absolute: Callable[[str], str]) -> exports.CitedPaper:

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 
+from search.answers.csv_answers import FormatField
 from search.answers.fields import (
     ListField,
     ListInput,
@@ -248,10 +249,9 @@ class PaperSearchFields(forms.Form):
             "MCP)."
         ),
     )
-    format = forms.ChoiceField(
+    format = FormatField(
+        FORMAT_CHOICES,
+        unknown="Unknown format %(value)s: use json, csv or bibtex.",
         label="Format",
-        choices=FORMAT_CHOICES,
-        required=False,
-        error_messages={"invalid_choice": "Unknown format %(value)s: use json, csv or bibtex."},
         help_text="json (default), or the same rows as a csv or bibtex file.",
     )

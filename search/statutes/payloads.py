@@ -6,7 +6,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from search.answers.csv_answers import slug
+from search.answers.csv_answers import CONTENT_TYPE, ExportFile, csv_text, slug
 from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.chapters import Chapter
 from search.statutes.citations.crossrefs import CrossRef
@@ -137,6 +137,17 @@ def csv_rows(result: StatuteSearchResult) -> list[list[Any]]:
 def csv_filename(result: StatuteSearchResult) -> str:
     """`statute-search-<query>-rows-21-40.csv`."""
     return f"statute-search-{slug(result.q)}-rows-{result.paging.first}-{result.paging.last}.csv"
+
+
+def search_export(result: StatuteSearchResult, _format: str) -> ExportFile:
+    """The page's rows as a CSV file (the one file a statute search exports)."""
+    return ExportFile(csv_text(CSV_COLUMNS, csv_rows(result)), CONTENT_TYPE, csv_filename(result))
+
+
+def survey_export(result: StatuteSurveyResult, _format: str) -> ExportFile:
+    """The survey's lines as a CSV file (the one file a survey exports)."""
+    body = csv_text(SURVEY_CSV_COLUMNS, survey_csv_rows(result))
+    return ExportFile(body, CONTENT_TYPE, survey_csv_filename(result))
 
 
 def popular_name_payload(named: OfferedName) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from django.http import QueryDict
 
-from search.answers.csv_answers import CSV, JSON, ExportForm
+from search.answers.csv_answers import CSV, JSON
 from search.statutes.browse.forms import SourcesForm
 from search.statutes.catalog import Catalog, load_catalog
 from search.statutes.scope import Scope
@@ -211,11 +211,16 @@ def test_switches_take_true_and_false_words(catalog: Catalog) -> None:
     assert errors(catalog, q="x", stem="maybe") == {"stem": ["stem must be true or false."]}
 
 
-def test_export_format_is_json_or_csv() -> None:
-    assert ExportForm({"format": "CSV"}, formats=(JSON, CSV)).is_valid()
-    bad = ExportForm({"format": "pdf"}, formats=(JSON, CSV))
+def test_export_format_is_json_or_csv_where_exports_are_read(catalog: Catalog) -> None:
+    for value, chosen in (("CSV", CSV), (" csv ", CSV), ("", JSON), ("json", JSON)):
+        bound = StatuteSearchForm({"q": "landlord", "format": value}, catalog=catalog, exports=True)
+        assert bound.is_valid(), bound.errors
+        assert bound.cleaned_data["format"] == chosen
+    bad = StatuteSearchForm({"q": "landlord", "format": "pdf"}, catalog=catalog, exports=True)
     assert not bad.is_valid()
     assert bad.errors["format"] == ["Unknown format 'pdf'. Valid values: json, csv."]
+    # Pages and MCP tools answer in their own format: the field is not theirs.
+    assert "format" not in StatuteSearchForm(None, catalog=catalog).fields
 
 
 def test_idle_form_has_no_query(catalog: Catalog) -> None:

@@ -79,8 +79,9 @@ class StatuteSearchForm(StatuteWordsForm):
         *,
         catalog: Catalog,
         chapters: Callable[[], ChapterTable] = load_chapters,
+        exports: bool = False,
     ) -> None:
-        super().__init__(data, catalog=catalog)
+        super().__init__(data, catalog=catalog, exports=exports)
         self.load_chapters = chapters
         self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
         self.fields["limit"].help_text = (

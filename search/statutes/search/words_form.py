@@ -7,6 +7,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
 
+from search.answers.csv_answers import CSV, JSON, FormatField
 from search.answers.fields import CodeListField, ToolHelpBoundField, TrueFalseField
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.scope import Scope
@@ -19,6 +20,7 @@ from search.text.query_notes import nothing_to_search_error
 # How many valid values an error message lists before pointing at the sources endpoint.
 LIST_VALUES_UP_TO = 30
 _TITLE_PREFIXES = ("part ", "title ", "chapter ", "ch. ", "§ ")
+FORMAT_CHOICES = [(JSON, "JSON"), (CSV, "CSV")]
 
 
 def _listing(values: list[str] | tuple[str, ...]) -> str:
@@ -121,10 +123,19 @@ class StatuteWordsForm(forms.Form):
             "words it came from and weighing half a typed word; false: only the words typed."
         ),
     )
+    format = FormatField(
+        FORMAT_CHOICES,
+        unknown="Unknown format %(value)r. Valid values: json, csv.",
+        label="Format",
+        help_text="json (default), or csv: the same rows as a CSV file.",
+    )
 
-    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
+    def __init__(self, data: Any = None, *, catalog: Catalog, exports: bool = False) -> None:
+        """`exports`: `format` is read (the JSON API); pages and MCP tools answer in theirs."""
         super().__init__(data)
         self.catalog = catalog
+        if not exports:
+            del self.fields["format"]
         # The query as the index runs it, parsed once in clean_q (also when it is rejected).
         self.parsed: ParsedQuery | None = None
         self.fields["source"].widget.choices = [

@@ -61,8 +61,8 @@ class StatuteSurveyForm(StatuteWordsForm):
         ),
     )
 
-    def __init__(self, data: Any = None, *, catalog: Catalog) -> None:
-        super().__init__(data, catalog=catalog)
+    def __init__(self, data: Any = None, *, catalog: Catalog, exports: bool = False) -> None:
+        super().__init__(data, catalog=catalog, exports=exports)
         bound_above(self.fields["per"], rows_bound(), rank_cap_message("per"))
 
     def clean_sort(self) -> str:

@@ -4,11 +4,11 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 
+from search.answers.csv_answers import ExportFile, answer_or_download
 from search.answers.json_answers import (
     NOTHING_SEARCHED_COVERAGE_NOTE,
     Answer,
     error_answer,
-    file_response,
     json_response,
     outcome_response,
 )
@@ -18,7 +18,7 @@ from search.papers.catalog import load_catalog
 from search.papers.forms import PaperLookupForm, PaperSearchForm
 from search.papers.outcome import lookup_outcome, paper_outcome
 from search.papers.payloads import export_file, lookup_payload, search_payload
-from search.papers.request import JSON
+from search.papers.service import PaperSearchResult
 
 TOKEN_REJECTED = "invalid_token"
 RUN_WRITE_REFUSED = "run_write_refused"
@@ -43,10 +43,11 @@ def search_keyword(request: HttpRequest) -> HttpResponse:
         request.GET, catalog=load_catalog(), user=user, record=True, exports=True
     )
     outcome = paper_outcome(form, idle_ok=False)
-    if outcome.result is not None and outcome.result.request.format != JSON:
-        body, content_type, name = export_file(outcome.result, request.build_absolute_uri)
-        return file_response(body, content_type=content_type, filename=name)
-    return outcome_response(outcome, search_payload)
+
+    def export(result: PaperSearchResult, format: str) -> ExportFile:
+        return export_file(result, format, request.build_absolute_uri)
+
+    return answer_or_download(form, outcome, search_payload, export)
 
 
 def run_writer(request: HttpRequest) -> tuple[User | AnonymousUser, Answer | None]:

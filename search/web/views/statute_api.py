@@ -4,21 +4,11 @@
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET
 
-from search.answers.csv_answers import CSV, JSON, ExportForm, csv_response
-from search.answers.json_answers import invalid_form, json_response, outcome_response
-from search.answers.outcomes import DONE
+from search.answers.csv_answers import answer_or_download
+from search.answers.json_answers import json_response
 from search.statutes.catalog import load_catalog
 from search.statutes.outcome import statute_outcome, survey_outcome
-from search.statutes.payloads import (
-    CSV_COLUMNS,
-    SURVEY_CSV_COLUMNS,
-    csv_filename,
-    csv_rows,
-    search_payload,
-    survey_csv_filename,
-    survey_csv_rows,
-    survey_payload,
-)
+from search.statutes.payloads import search_export, search_payload, survey_export, survey_payload
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.sections.lookup_answers import section_answer, sources_answer
 from search.statutes.survey.forms import StatuteSurveyForm
@@ -27,31 +17,17 @@ from search.statutes.survey.forms import StatuteSurveyForm
 @require_GET
 def api_statute_search(request: HttpRequest) -> HttpResponse:
     """Keyword search of statute and regulation sections (`format=csv`: the rows as CSV)."""
-    form = StatuteSearchForm(request.GET, catalog=load_catalog())
-    export = ExportForm(request.GET, formats=(JSON, CSV))
-    if not export.is_valid():
-        return json_response(invalid_form(export, form.coverage_note()))
+    form = StatuteSearchForm(request.GET, catalog=load_catalog(), exports=True)
     outcome = statute_outcome(form, idle_ok=False)
-    if outcome.state == DONE and outcome.result and export.cleaned_data["format"] == CSV:
-        result = outcome.result
-        return csv_response(csv_filename(result), CSV_COLUMNS, csv_rows(result))
-    return outcome_response(outcome, search_payload)
+    return answer_or_download(form, outcome, search_payload, search_export)
 
 
 @require_GET
 def api_statute_survey(request: HttpRequest) -> HttpResponse:
     """The best sections per jurisdiction for one question (`format=csv`: one line each)."""
-    form = StatuteSurveyForm(request.GET, catalog=load_catalog())
-    export = ExportForm(request.GET, formats=(JSON, CSV))
-    if not export.is_valid():
-        return json_response(invalid_form(export, form.coverage_note()))
+    form = StatuteSurveyForm(request.GET, catalog=load_catalog(), exports=True)
     outcome = survey_outcome(form, idle_ok=False)
-    if outcome.state == DONE and outcome.result and export.cleaned_data["format"] == CSV:
-        result = outcome.result
-        return csv_response(
-            survey_csv_filename(result), SURVEY_CSV_COLUMNS, survey_csv_rows(result)
-        )
-    return outcome_response(outcome, survey_payload)
+    return answer_or_download(form, outcome, survey_payload, survey_export)
 
 
 @require_GET
