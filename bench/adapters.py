@@ -28,7 +28,9 @@ def statute_service(
     from search.statutes.search.service import search_statutes
 
     scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
-    request = StatuteSearchRequest(q=case.q, scope=scope, limit=limit, stem=stem, headings=headings)
+    request = StatuteSearchRequest.for_query(
+        q=case.q, scope=scope, limit=limit, stem=stem, headings=headings
+    )
     return [row.id for row in search_statutes(request).results]
 
 
@@ -60,7 +62,7 @@ def paper_service(case: PaperCase, limit: int = PAPER_LIMIT) -> list[str]:
     from search.papers.request import PaperSearchRequest
     from search.papers.service import search_papers
 
-    request = PaperSearchRequest(query=case.query, **_paper_options(case, limit))  # type: ignore[arg-type]
+    request = PaperSearchRequest.for_query(query=case.query, **_paper_options(case, limit))
     result = search_papers(request)
     return [f"{row.paper_id}#{row.chunk_index}" for row in result.hits]
 
@@ -70,7 +72,7 @@ def paper_default(case: PaperCase, limit: int = PAPER_LIMIT) -> list[str]:
     from search.papers.request import PaperSearchRequest
     from search.papers.service import search_papers
 
-    request = PaperSearchRequest(query=case.query, match=case.match, limit=limit)
+    request = PaperSearchRequest.for_query(query=case.query, match=case.match, limit=limit)
     return [f"{row.paper_id}#{row.chunk_index}" for row in search_papers(request).hits]
 
 

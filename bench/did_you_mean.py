@@ -42,9 +42,11 @@ def main(argv: list[str] | None = None) -> int:
 
     def search(kind: str, q: str, place: str | None) -> Callable[[], Any]:
         if kind == "paper":
-            return lambda: papers.search_papers(PaperSearchRequest(query=q))
+            return lambda: papers.search_papers(PaperSearchRequest.for_query(query=q))
         scope = Scope(jurisdictions=(place,)) if place else Scope()
-        return lambda: statutes.search_statutes(statutes.StatuteSearchRequest(q=q, scope=scope))
+        return lambda: statutes.search_statutes(
+            statutes.StatuteSearchRequest.for_query(q=q, scope=scope)
+        )
 
     real = (statutes.did_you_mean, papers.did_you_mean)
 

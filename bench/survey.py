@@ -53,7 +53,7 @@ def run_survey_cost(count: int, repeats: int) -> list[SurveyCost]:
     for kind, queries in survey_queries(count).items():
         cost = SurveyCost(kind, len(queries))
         for q in queries:
-            result = survey_statutes(StatuteSurveyRequest(q=q, per=PER), catalog)
+            result = survey_statutes(StatuteSurveyRequest.for_query(q=q, per=PER), catalog)
             places = [row.jurisdiction for row in result.searched]
             cost.jurisdictions = max(cost.jurisdictions, len(places))
 
@@ -62,7 +62,7 @@ def run_survey_cost(count: int, repeats: int) -> list[SurveyCost]:
                     place: [
                         row.id
                         for row in search_statutes(
-                            StatuteSearchRequest(
+                            StatuteSearchRequest.for_query(
                                 q=q, limit=PER, scope=Scope(jurisdictions=(place,))
                             ),
                             catalog,
@@ -72,10 +72,12 @@ def run_survey_cost(count: int, repeats: int) -> list[SurveyCost]:
                 }
 
             def survey(q: str = q) -> object:
-                return survey_statutes(StatuteSurveyRequest(q=q, per=PER), catalog)
+                return survey_statutes(StatuteSurveyRequest.for_query(q=q, per=PER), catalog)
 
             def one(q: str = q) -> object:
-                return search_statutes(StatuteSearchRequest(q=q, limit=ONE_SEARCH_ROWS), catalog)
+                return search_statutes(
+                    StatuteSearchRequest.for_query(q=q, limit=ONE_SEARCH_ROWS), catalog
+                )
 
             plain = loop()
             if plain != {row.jurisdiction: [r.id for r in row.results] for row in result.searched}:

@@ -50,7 +50,7 @@ def evaluate(weights: object, sets: list[object], limit: int | None) -> Figures:
             options = questions.portal
             ranks = []
             for case in questions.cases[:limit]:
-                request = PaperSearchRequest(
+                request = PaperSearchRequest.for_query(
                     query=case.query, match=options.get("match", "all_words"), limit=10,
                     diversify_by=options["diversifyBy"],
                     max_per_document=int(options["maxPerDocument"]),

@@ -182,6 +182,8 @@ class PaperSearchForm(PaperSearchFields):
     def to_request(self) -> PaperSearchRequest:
         """The validated request; call after is_valid()."""
         data = self.cleaned_data
+        if self.parsed is None:
+            raise ValueError("the query is parsed by is_valid(); call it first")
         return PaperSearchRequest(
             query=data["query"],
             match=data.get("match") or ALL_WORDS,

@@ -47,7 +47,7 @@ def paper_context(
 def author_search_url(name: str) -> str:
     """A search for an author's papers: their name as the words and as the author filter,
     newest first."""
-    return page_url(PaperSearchRequest(query=name, authors=(name,), sort=NEWEST))
+    return page_url(PaperSearchRequest.for_query(name, authors=(name,), sort=NEWEST))
 
 
 def highlighted_chunks(detail: PaperDetail, query: str, match: str) -> list[ShownChunk]:

@@ -4,6 +4,7 @@ import re
 from calendar import monthrange
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any, Self
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -58,10 +59,16 @@ class PaperSearchRequest:
     format: str = JSON
     # Parameters the caller sent that this search does not know (reported in the note).
     ignored_params: tuple[str, ...] = ()
-    # The query as the form parsed it, without its arXiv ids, and those ids; left out
-    # (tests, the bench), the service parses both.
-    parsed: ParsedQuery | None = field(default=None, compare=False)
-    arxiv_ids: tuple[str, ...] = field(default=(), compare=False)
+    # The query as the form parsed it, without its arXiv ids, and those ids (`for_query`
+    # parses both for tests and the bench); the service never parses the query again.
+    parsed: ParsedQuery = field(compare=False, kw_only=True)
+    arxiv_ids: tuple[str, ...] = field(compare=False, kw_only=True)
+
+    @classmethod
+    def for_query(cls, query: str, **options: Any) -> Self:
+        """The request for `query` with its words and arXiv ids parsed as the form parses them."""
+        parsed, ids = parse_paper_query(query, options.get("match", ALL_WORDS))
+        return cls(query=query, parsed=parsed, arxiv_ids=ids, **options)
 
     def __post_init__(self) -> None:
         for name, value, allowed in (

@@ -44,7 +44,6 @@ from search.papers.request import (
     MINIMAL,
     PHRASE,
     PaperSearchRequest,
-    parse_paper_query,
 )
 from search.papers.vocabulary import get_vocabulary
 from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery
@@ -166,10 +165,7 @@ class PaperSearchResult:
 def paper_query(req: PaperSearchRequest) -> PaperQuery:
     """What the backend runs for a request: parsed words, arXiv ids, filters, entity names
     with their aliases, folded author names, order."""
-    if req.parsed is not None:
-        parsed, ids = req.parsed, req.arxiv_ids
-    else:
-        parsed, ids = parse_paper_query(req.query, req.match)
+    parsed, ids = req.parsed, req.arxiv_ids
     if parsed.is_empty and not ids:
         raise NothingToSearch("no searchable words in the query")
     vocabulary = get_vocabulary()

@@ -160,7 +160,7 @@ def _requests(found: Slice) -> list[PaperSearchRequest]:
             query = " ".join(query.split()[:2])  # real titles' words rarely all share a chunk
         chosen = dict(rng.choice(options))
         requests.append(
-            PaperSearchRequest(
+            PaperSearchRequest.for_query(
                 query=query, match=match, limit=rng.choice([5, 10, 37, 100]), **chosen
             )
         )
@@ -288,7 +288,7 @@ def _check_name_look_ups(found: Slice) -> None:
         key = name_key(name)
         if not key:
             continue
-        session = open_paper_search(paper_query(PaperSearchRequest(query=name)))
+        session = open_paper_search(paper_query(PaperSearchRequest.for_query(query=name)))
         keys = tuple(dict.fromkeys((key, " ".join(key.split()[::-1]))))
         set_query = tantivy.Query.term_set_query(session.schema, AUTHOR_KEYS, list(keys))
         expected = count(session.searcher, set_query) > 0

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 def run(query: str, **options: object) -> PaperSearchResult:
     values = {"limit": 100, "max_per_document": 100, **options}
-    return search_papers(PaperSearchRequest(query=query, **values))  # type: ignore[arg-type]
+    return search_papers(PaperSearchRequest.for_query(query=query, **values))
 
 
 def papers(result: PaperSearchResult) -> list[str]:

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def run(query: str, **options: object) -> PaperSearchResult:
-    return search_papers(PaperSearchRequest(query=query, **options))  # type: ignore[arg-type]
+    return search_papers(PaperSearchRequest.for_query(query=query, **options))
 
 
 def keys(result: PaperSearchResult) -> list[tuple[str, int]]:

@@ -72,7 +72,7 @@ def _rank(result: PaperSearchResult, paper_id: str) -> int | None:
 
 
 def _search(query: str, match: str = "any_words") -> PaperSearchResult:
-    request = PaperSearchRequest(
+    request = PaperSearchRequest.for_query(
         query=query, match=match, limit=10, diversify_by="document", max_per_document=1
     )
     return search_papers(request)

@@ -21,7 +21,7 @@ EVERYTHING = {"limit": 100, "max_per_document": 100}
 def run(query: str, **options: object) -> PaperSearchResult:
     """Search with room for every match unless the test narrows it."""
     values = {**EVERYTHING, **options}
-    return search_papers(PaperSearchRequest(query=query, **values))  # type: ignore[arg-type]
+    return search_papers(PaperSearchRequest.for_query(query=query, **values))
 
 
 def keys(result: PaperSearchResult) -> list[tuple[str, int]]:
@@ -98,7 +98,7 @@ def test_quoted_phrase_inside_all_words_is_required(paper_index: Path) -> None:
 def test_limit_defaults_to_ten_and_caps_at_the_maximum_with_a_note(
     paper_index: Path, settings: object
 ) -> None:
-    assert search_papers(PaperSearchRequest(query="adaptation")).limit == 10
+    assert search_papers(PaperSearchRequest.for_query(query="adaptation")).limit == 10
     settings.PORTAL_PAPER_LIMIT_MAX = 3  # type: ignore[attr-defined]
     result = run("adaptation", limit=50)
     assert result.limit == 3 and len(result.hits) == 3
@@ -269,7 +269,7 @@ def test_no_paper_exceeds_max_per_document(paper_index: Path, cap: int) -> None:
 
 
 def test_document_diversification_defaults_to_two_per_paper(paper_index: Path) -> None:
-    result = search_papers(PaperSearchRequest(query="adaptation", limit=100))
+    result = search_papers(PaperSearchRequest.for_query(query="adaptation", limit=100))
     assert result.max_per_document == 2
     assert Counter(h.paper_id for h in result.hits)["2503.00003"] == 2
     assert "more matching chunks come from papers already shown" in result.note

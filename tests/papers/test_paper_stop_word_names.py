@@ -73,7 +73,7 @@ def name_index(
 
 def run(query: str, **options: object) -> PaperSearchResult:
     values = {"limit": 100, "max_per_document": 100, **options}
-    return search_papers(PaperSearchRequest(query=query, **values))  # type: ignore[arg-type]
+    return search_papers(PaperSearchRequest.for_query(query=query, **values))
 
 
 def papers(result: PaperSearchResult) -> list[str]:
@@ -81,16 +81,16 @@ def papers(result: PaperSearchResult) -> list[str]:
 
 
 def test_a_name_with_a_stop_word_keeps_it_for_the_author_match_only(name_index: Path) -> None:
-    spec = paper_query(PaperSearchRequest(query="Chen-An Li"))
+    spec = paper_query(PaperSearchRequest.for_query(query="Chen-An Li"))
     assert spec.query.terms == ("chen", "li") and spec.name_key == "chen li"
     assert spec.full_name == ("chen", "an", "li") and spec.full_name_key == "chen an li"
-    spec = paper_query(PaperSearchRequest(query="Liangliang You"))
+    spec = paper_query(PaperSearchRequest.for_query(query="Liangliang You"))
     assert spec.query.terms == ("liangliang",) and spec.full_name == ("liangliang", "you")
     # Not a name: a phrase, another mode, more words than a name has, or nothing dropped.
     for query, match in (('"Chen-An Li"', "all_words"), ("Chen-An Li", "any_words"),
                          ("scaling laws of an old model", "all_words"),
                          ("Edward Hu", "all_words")):  # fmt: skip
-        assert paper_query(PaperSearchRequest(query=query, match=match)).full_name == ()
+        assert paper_query(PaperSearchRequest.for_query(query=query, match=match)).full_name == ()
 
 
 def test_a_full_name_holding_a_stop_word_finds_that_author(name_index: Path) -> None:

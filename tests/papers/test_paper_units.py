@@ -144,7 +144,7 @@ def test_bad_dates_raise_a_readable_error(text: str) -> None:
 
 
 def test_query_string_uses_the_seed_names_and_leaves_defaults_out() -> None:
-    req = PaperSearchRequest(
+    req = PaperSearchRequest.for_query(
         query="lora", match="phrase", categories=("cs.CL", "cs.LG"), date_from=date(2025, 1, 1),
         entities=("BERT",), max_per_document=1, run_id=4,
     )  # fmt: skip
@@ -153,12 +153,12 @@ def test_query_string_uses_the_seed_names_and_leaves_defaults_out() -> None:
         "&entities=BERT&maxPerDocument=1&run_id=4"
     )
     assert "entities=GLUE" in req.query_string(entities=("BERT", "GLUE"))
-    assert PaperSearchRequest(query="x").query_string() == "query=x"
+    assert PaperSearchRequest.for_query(query="x").query_string() == "query=x"
 
 
 def test_request_rejects_unknown_modes() -> None:
     with pytest.raises(ValueError):
-        PaperSearchRequest(query="x", match="some_words")
+        PaperSearchRequest.for_query(query="x", match="some_words")
 
 
 # --- vocabulary ----------------------------------------------------------------------------

@@ -113,13 +113,17 @@ def _searches() -> list[StatuteSearchRequest]:
     found = []
     for q, place in _questions():
         for expand in (True, False):
-            found.append(StatuteSearchRequest(q=q, expand=expand))
+            found.append(StatuteSearchRequest.for_query(q=q, expand=expand))
             if place in LOADED:
-                found.append(StatuteSearchRequest(q=q, expand=expand, scope=Scope((place,))))
-                found.append(StatuteSearchRequest(q=q, expand=expand, scope=Scope((place, "wa"))))
+                found.append(
+                    StatuteSearchRequest.for_query(q=q, expand=expand, scope=Scope((place,)))
+                )
+                found.append(
+                    StatuteSearchRequest.for_query(q=q, expand=expand, scope=Scope((place, "wa")))
+                )
         # Word forms read each hit's text another way (stems, words run to their end).
         scope = Scope((place,)) if place in LOADED else Scope()
-        found.append(StatuteSearchRequest(q=q, stem=True, scope=scope))
+        found.append(StatuteSearchRequest.for_query(q=q, stem=True, scope=scope))
     return found
 
 
@@ -131,7 +135,9 @@ def test_searches_and_surveys_equal_the_old_computation(
 ) -> None:
     searches = _searches()
     questions = _questions()[:120]
-    surveys = [StatuteSurveyRequest(q=q, expand=e) for q, _ in questions for e in (True, False)]
+    surveys = [
+        StatuteSurveyRequest.for_query(q=q, expand=e) for q, _ in questions for e in (True, False)
+    ]
     new = [search_statutes(r) for r in searches], [survey_statutes(r) for r in surveys]
     monkeypatch.setattr(shaping, "added_terms", expand_reference.added_terms)
     monkeypatch.setattr(snippets, "_best_window", expand_reference.best_window)

@@ -31,7 +31,9 @@ ISSUE_FORMS = [
 
 
 def run(q: str, jurisdictions: tuple[str, ...] = (), **kwargs: Any) -> StatuteSearchResult:
-    request = StatuteSearchRequest(q=q, scope=Scope(jurisdictions=jurisdictions), **kwargs)
+    request = StatuteSearchRequest.for_query(
+        q=q, scope=Scope(jurisdictions=jurisdictions), **kwargs
+    )
     return search_statutes(request)
 
 

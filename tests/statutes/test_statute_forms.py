@@ -35,14 +35,16 @@ def errors(catalog: Catalog, **data: str) -> dict[str, list[str]]:
 def test_valid_form_builds_the_service_request(catalog: Catalog) -> None:
     bound = form(catalog, q=" landlord ", jurisdiction="WA", limit="5")
     assert bound.is_valid(), bound.errors
-    expected = StatuteSearchRequest(q="landlord", limit=5, scope=Scope(jurisdictions=("wa",)))
+    expected = StatuteSearchRequest.for_query(
+        q="landlord", limit=5, scope=Scope(jurisdictions=("wa",))
+    )
     assert bound.to_request() == expected
 
 
 def test_source_and_title_map_to_the_loaded_source(catalog: Catalog) -> None:
     bound = form(catalog, q="escrow", source="CFR", title="part 1024")
     assert bound.is_valid(), bound.errors
-    expected = StatuteSearchRequest(q="escrow", scope=Scope(source="cfr", title="1024"))
+    expected = StatuteSearchRequest.for_query(q="escrow", scope=Scope(source="cfr", title="1024"))
     assert bound.to_request() == expected
 
 

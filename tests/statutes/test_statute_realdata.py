@@ -32,7 +32,9 @@ def washington(real_data_dir: Path, tmp_path: Path, index_root: Path) -> Path:
 
 
 def test_security_deposit_query_finds_rcw_59_18(washington: Path, client: Client) -> None:
-    result = search_statutes(StatuteSearchRequest(q=QUERY, scope=Scope(jurisdictions=("wa",))))
+    result = search_statutes(
+        StatuteSearchRequest.for_query(q=QUERY, scope=Scope(jurisdictions=("wa",)))
+    )
     assert result.total > 0
     assert result.results[0].citation.startswith("RCW 59.18.")
     in_chapter = [r for r in result.results if r.chapter == "59-18"]
@@ -51,13 +53,15 @@ def test_security_deposit_query_finds_rcw_59_18(washington: Path, client: Client
     assert "RCW 59.18." in html and "<mark>security deposit</mark>" in html
 
     # One ingest serves both checks: the ingest is the slow part (about 6 s).
-    jump = search_statutes(StatuteSearchRequest(q="RCW 59.18.060"))
+    jump = search_statutes(StatuteSearchRequest.for_query(q="RCW 59.18.060"))
     assert jump.jump is not None and jump.jump.id == "wa:statute:59.18.060"
 
 
 def test_a_tenants_question_finds_the_deposit_refund_section(washington: Path) -> None:
     q = "how long does a landlord have to return a security deposit"
-    result = search_statutes(StatuteSearchRequest(q=q, scope=Scope(jurisdictions=("wa",))))
+    result = search_statutes(
+        StatuteSearchRequest.for_query(q=q, scope=Scope(jurisdictions=("wa",)))
+    )
     top = [r.id for r in result.results[:3]]
     assert "wa:statute:59.18.280" in top, top
     # The statute says 'refund'; the map adds it for 'return', and says so.

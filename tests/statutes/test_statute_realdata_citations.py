@@ -104,9 +104,9 @@ def test_rcw_59_18_280_links_rcw_59_18_310(client: Client, real_index: Path) -> 
 
 def test_deposits_with_word_forms_finds_at_least_what_deposit_finds(real_index: Path) -> None:
     scope = Scope(jurisdictions=("wa",))
-    plain = search_statutes(StatuteSearchRequest(q="deposit", scope=scope))
-    plural = search_statutes(StatuteSearchRequest(q="deposits", scope=scope))
-    forms = search_statutes(StatuteSearchRequest(q="deposits", scope=scope, stem=True))
+    plain = search_statutes(StatuteSearchRequest.for_query(q="deposit", scope=scope))
+    plural = search_statutes(StatuteSearchRequest.for_query(q="deposits", scope=scope))
+    forms = search_statutes(StatuteSearchRequest.for_query(q="deposits", scope=scope, stem=True))
     assert plural.total < plain.total <= forms.total
 
 

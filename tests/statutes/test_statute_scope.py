@@ -50,7 +50,7 @@ def test_a_named_regulation_source_is_searched_whole_beside_one_state(
     statute_index: Path,
 ) -> None:
     scope = Scope(jurisdictions=("wa",), include=("cfr",))
-    result = search_statutes(StatuteSearchRequest(q="escrow", scope=scope))
+    result = search_statutes(StatuteSearchRequest.for_query(q="escrow", scope=scope))
     assert [row.id for row in result.results] == ["us:cfr:12:1024.17"]
 
 
@@ -90,7 +90,7 @@ def test_a_query_naming_a_place_not_loaded_says_so_before_any_row(
 
 
 def test_a_query_naming_a_loaded_place_suggests_choosing_it(statute_index: Path) -> None:
-    result = search_statutes(StatuteSearchRequest(q="Washington landlord deposit"))
+    result = search_statutes(StatuteSearchRequest.for_query(q="Washington landlord deposit"))
     assert "choose jurisdiction=wa" in " ".join(result.warnings)
 
 

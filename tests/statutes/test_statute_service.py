@@ -26,7 +26,7 @@ def run(
 ) -> StatuteSearchResult:
     places = tuple(jurisdiction.split(",")) if jurisdiction else ()
     scope = Scope(jurisdictions=places, source=source, title=title, include=include)
-    return search_statutes(StatuteSearchRequest(q=q, scope=scope, **kwargs))  # type: ignore[arg-type]
+    return search_statutes(StatuteSearchRequest.for_query(q=q, scope=scope, **kwargs))
 
 
 def ids(result: StatuteSearchResult) -> list[str]:

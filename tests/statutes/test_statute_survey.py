@@ -30,7 +30,7 @@ DEPOSIT = 'landlord return "security deposit"'
 
 
 def survey(q: str = DEPOSIT, **options: Any) -> StatuteSurveyResult:
-    return survey_statutes(StatuteSurveyRequest(q=q, **options))
+    return survey_statutes(StatuteSurveyRequest.for_query(q=q, **options))
 
 
 def by_code(result: StatuteSurveyResult) -> dict[str, SurveyRow]:
@@ -61,7 +61,9 @@ def test_each_row_holds_what_a_search_of_that_jurisdiction_ranks_first(
         for row in result.matched:
             compared += 1
             alone = search_statutes(
-                StatuteSearchRequest(q=q, limit=2, scope=Scope(jurisdictions=(row.jurisdiction,)))
+                StatuteSearchRequest.for_query(
+                    q=q, limit=2, scope=Scope(jurisdictions=(row.jurisdiction,))
+                )
             )
             assert row.total == alone.total, (q, row.jurisdiction)
             assert [r.id for r in row.results] == [r.id for r in alone.results]

@@ -44,7 +44,7 @@ def real_index(
 
 
 def test_security_deposit_survey_finds_washington_and_iowa(real_index: Path) -> None:
-    result = survey_statutes(StatuteSurveyRequest(q=DEPOSIT))
+    result = survey_statutes(StatuteSurveyRequest.for_query(q=DEPOSIT))
     rows = {row.jurisdiction: row for row in result.rows}
     assert rows["wa"].status == "matched" and rows["wa"].total >= 10
     assert "wa:statute:59.18.280" in {r.id for r in rows["wa"].results}
@@ -61,11 +61,11 @@ def test_security_deposit_survey_finds_washington_and_iowa(real_index: Path) -> 
 
 def test_every_row_equals_that_states_own_search(real_index: Path) -> None:
     for q in (DEPOSIT, "notice before entering the dwelling unit", "retaliation"):
-        result = survey_statutes(StatuteSurveyRequest(q=q, scope=Scope(include=("cfr",))))
+        result = survey_statutes(StatuteSurveyRequest.for_query(q=q, scope=Scope(include=("cfr",))))
         assert len(result.matched) >= 3, q
         for row in result.matched:
             alone = search_statutes(
-                StatuteSearchRequest(
+                StatuteSearchRequest.for_query(
                     q=q,
                     limit=3,
                     scope=Scope(jurisdictions=(row.jurisdiction,), include=("cfr",))

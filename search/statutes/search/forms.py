@@ -199,7 +199,7 @@ class StatuteSearchForm(StatuteWordsForm):
             headings=bool(data.get("headings")),
             expand=data.get("expand", True) is not False,
             words=bool(data.get("words")),
-            parsed=self.parsed,
+            parsed=self.valid_query(),
         )
 
 

@@ -2,6 +2,7 @@
 (forms import this module, never the service)."""
 
 from dataclasses import dataclass, field
+from typing import Any, Self
 
 from django.conf import settings
 
@@ -14,7 +15,8 @@ from search.text.query import ParsedQuery, parse_query
 class StatuteSearchRequest:
     """A validated search: `scope` holds loaded codes only (`cfr`, `wa`, a chapter).
 
-    `parsed` is the query as the form parsed it; left out (tests, the bench), it is parsed here.
+    `parsed` is the query as the form parsed it (`for_query` parses it for tests and the
+    bench); the service runs it and never parses `q` again.
     `words`: search the query's words even when it reads as a citation.
     `expand`: add the code's words for everyday ones (the map in search.text.everyday_words).
     """
@@ -27,7 +29,12 @@ class StatuteSearchRequest:
     headings: bool = False
     words: bool = False
     expand: bool = True
-    parsed: ParsedQuery | None = field(default=None, compare=False)
+    parsed: ParsedQuery = field(compare=False, kw_only=True)
+
+    @classmethod
+    def for_query(cls, q: str, **options: Any) -> Self:
+        """The request for `q` with its query parsed as the form parses it."""
+        return cls(q=q, parsed=parse_statute_query(q), **options)
 
 
 def parse_statute_query(q: str) -> ParsedQuery:

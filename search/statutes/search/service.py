@@ -35,7 +35,7 @@ from search.statutes.citations.popular_names import OfferedName, PopularName, na
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
-from search.statutes.search.request import StatuteSearchRequest, parse_statute_query
+from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import ADDED_WEIGHT, HEADING_RANK_WEIGHT, shaped_query
 from search.text.everyday_words import AddedTerm
@@ -133,7 +133,7 @@ def search_statutes(
     """Run one search; raises IndexUnavailable (no live index), NothingToSearch or Rejected
     (an offset past the end)."""
     catalog = catalog or load_catalog()
-    parsed = request.parsed or parse_statute_query(request.q)
+    parsed = request.parsed
     requested = request.limit or settings.PORTAL_STATUTE_LIMIT_DEFAULT
     limit = min(requested, settings.PORTAL_STATUTE_LIMIT_MAX)
     reading = NOT_A_CITATION if request.words else read_query(request.q, catalog.grammar)

@@ -170,6 +170,12 @@ class StatuteWordsForm(forms.Form):
         """What the request's valid filters cover (the whole default scope when none)."""
         return notes.coverage_note(self.catalog, self.scope())
 
+    def valid_query(self) -> ParsedQuery:
+        """The parsed query of a valid form (what `to_request` hands the service)."""
+        if self.parsed is None:
+            raise ValueError("the query is parsed by is_valid(); call it first")
+        return self.parsed
+
     def clean_q(self) -> str:
         q: str = self.cleaned_data["q"]
         parsed = self.parsed = parse_statute_query(q)

@@ -79,5 +79,5 @@ class StatuteSurveyForm(StatuteWordsForm):
             stem=bool(data.get("stem")),
             headings=bool(data.get("headings")),
             expand=data.get("expand", True) is not False,
-            parsed=self.parsed,
+            parsed=self.valid_query(),
         )

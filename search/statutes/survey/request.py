@@ -2,8 +2,10 @@
 import this module, never the service)."""
 
 from dataclasses import dataclass, field
+from typing import Any, Self
 
 from search.statutes.scope import Scope
+from search.statutes.search.request import parse_statute_query
 from search.text.query import ParsedQuery
 
 PER_DEFAULT = 3
@@ -16,7 +18,8 @@ SORTS = (BY_NAME, BY_SCORE)
 @dataclass(frozen=True)
 class StatuteSurveyRequest:
     """A validated survey: the words, the sources (`scope`: source, title, include; never
-    jurisdictions) and how many sections per jurisdiction (`per`, capped at PER_MAX)."""
+    jurisdictions) and how many sections per jurisdiction (`per`, capped at PER_MAX); `parsed`
+    is the query as the form parsed it (`for_query` parses it for tests and the bench)."""
 
     q: str
     per: int | None = None
@@ -25,4 +28,9 @@ class StatuteSurveyRequest:
     stem: bool = False
     headings: bool = False
     expand: bool = True
-    parsed: ParsedQuery | None = field(default=None, compare=False)
+    parsed: ParsedQuery = field(compare=False, kw_only=True)
+
+    @classmethod
+    def for_query(cls, q: str, **options: Any) -> Self:
+        """The survey of `q` with its query parsed as the form parses it."""
+        return cls(q=q, parsed=parse_statute_query(q), **options)

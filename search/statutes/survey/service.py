@@ -23,7 +23,6 @@ from search.statutes.citations.lookup import CITATION, UNLOADED, read_query
 from search.statutes.rows import ROW_FIELDS, StatuteRow, row_from_hit
 from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
-from search.statutes.search.request import parse_statute_query
 from search.statutes.search.service import (
     SEARCHED_FIELD,
     TIE_BREAK_FIELD,
@@ -122,7 +121,7 @@ def survey_statutes(
 ) -> StatuteSurveyResult:
     """Run one survey; raises IndexUnavailable (no live index) or NothingToSearch."""
     catalog = catalog or load_catalog()
-    parsed = request.parsed or parse_statute_query(request.q)
+    parsed = request.parsed
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
     parsed = shaped_query(parsed, request.q, request.scope, expand=request.expand)
