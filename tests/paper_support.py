@@ -22,9 +22,11 @@ def forget_paper_caches() -> None:
     forget_open_indexes = get_backend().forget_open_indexes
     from search.indexes.freshness import forget_freshness
     from search.papers.catalog import forget_catalogs
+    from search.papers.text_words import forget_text_words
 
     forget_open_indexes()
     forget_catalogs()
+    forget_text_words()
     forget_freshness()
 
 

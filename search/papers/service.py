@@ -29,8 +29,6 @@ from search.backends.paper_search import (
     PoolHit,
 )
 from search.backends.registry import get_backend
-from search.backends.vocabulary import IndexVocabulary
-from search.indexes.names import PAPERS
 from search.papers import notes, runs
 from search.papers.arxiv_ids import split_arxiv_ids
 from search.papers.author_names import fold_name, name_key
@@ -45,13 +43,12 @@ from search.papers.request import (
     PHRASE,
     PaperSearchRequest,
 )
+from search.papers.text_words import VersionWords
 from search.papers.vocabulary import get_vocabulary
 from search.text.query import ALL_WORDS, DroppedTerm, NothingToSearch, ParsedQuery
 from search.text.suggest import DidYouMean, did_you_mean
 
 FACET_ENTITIES = 20
-# Where did-you-mean looks for better-spelt words: the passages' own text, over every paper.
-TEXT_WORDS = IndexVocabulary(PAPERS, "text")
 # How text and title, author and word-pair matches weigh (chosen on the dev sets:
 # `python -m bench.weights`).
 FIELD_WEIGHTS = FieldWeights()
@@ -260,7 +257,8 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     )  # fmt: skip
     summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)
     run_query_id = _record(req, summary, len(hits), session.version)
-    hint = did_you_mean(req.query, parsed.all_words(), pool.total, TEXT_WORDS, "passage")
+    words = VersionWords(session.version)
+    hint = did_you_mean(req.query, parsed.all_words(), pool.total, words, "passage")
     note = notes.search_note(req, parsed, facts)
     return PaperSearchResult(
         request=req,

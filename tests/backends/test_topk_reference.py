@@ -9,9 +9,10 @@ same rows in the same order, same scores, totals, pool size, truncation, next pa
 counts and excluded chunks (compared through the note, which states them); an offset past
 the last row is refused by both.
 
-Filters: "any of these values" as a group of term queries matches exactly the documents the
-term set it replaces matched, for real values of every filtered field; the full-name check
-that asks the term dictionary first answers as the count it spares.
+Cheaper look-ups: "any of these values" as a group of term queries matches exactly the
+documents the term set it replaces matched, for real values of every filtered field; the
+full-name check that asks the term dictionary first answers as the count it spares; the
+did-you-mean words kept per version are the term dictionary's, and suggest the same words.
 
 Statutes: real section bodies from the data files and the benchmark's real queries, read by
 the bounded matcher and by the whole-text reading: the same matched terms, and the same
@@ -48,7 +49,8 @@ from search.ops.builds.build import build_index
 from search.papers import notes
 from search.papers.author_names import keys_of_authors, name_key
 from search.papers.request import DEFAULT_MAX_PER_DOCUMENT, PaperSearchRequest
-from search.papers.service import TEXT_WORDS, paper_query, search_papers
+from search.papers.service import paper_query, search_papers
+from search.papers.text_words import TEXT_WORDS, VersionWords
 from search.text.query import parse_query
 from search.text.suggest import did_you_mean
 from tests.paper_reference import reference_page
@@ -297,10 +299,39 @@ def _check_name_look_ups(found: Slice) -> None:
     assert answers[True] >= 20 and answers[False] >= 20, answers
 
 
+def _check_text_words(found: Slice) -> None:
+    """Misspelt and rare words of real titles and names: the same prefixes' words (read twice,
+    the second time kept) and the same suggestions as the term dictionary read each time."""
+    words = VersionWords(live_index(PAPERS).version)
+    rng = random.Random(SEED)
+    texts = workload.paper_queries(60) + list(found.authors)
+    typed = [" ".join(_slip(w, rng) for w in text.split()) for text in texts]
+    hints = Counter[bool]()
+    for text in typed + texts[:20]:
+        terms = tokenize(text)
+        for _ in range(2):
+            expected = did_you_mean(text, terms, 0, TEXT_WORDS, "passage")
+            assert did_you_mean(text, terms, 0, words, "passage") == expected, text
+        hints[expected is not None] += 1
+        for term in terms:
+            for prefix in {term[:2], term[:1] + term[2:3]}:
+                assert list(words.words(prefix)) == list(TEXT_WORDS.words(prefix)), prefix
+    assert hints[True] >= 20, hints
+
+
+def _slip(word: str, rng: random.Random) -> str:
+    """The word with two neighbouring letters swapped (a typing slip), when long enough."""
+    if len(word) < 5:
+        return word
+    at = rng.randrange(1, len(word) - 2)
+    return word[:at] + word[at + 1] + word[at] + word[at + 2 :]
+
+
 @pytest.mark.django_db
-def test_term_groups_and_the_name_check_answer_as_the_term_sets(real_paper_index: Slice) -> None:
+def test_cheaper_look_ups_answer_as_the_ones_they_replace(real_paper_index: Slice) -> None:
     _check_term_groups(real_paper_index)
     _check_name_look_ups(real_paper_index)
+    _check_text_words(real_paper_index)
 
 
 def _real_sections(real: Path) -> list[str]:
