@@ -13,7 +13,14 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.utils.http import content_disposition_header
 
-from search.answers.outcomes import DONE, Outcome, SearchResult, bad_request_note, form_errors
+from search.answers.outcomes import (
+    AMBIGUOUS,
+    DONE,
+    Outcome,
+    SearchResult,
+    bad_request_note,
+    form_errors,
+)
 from search.text.query import ParsedQuery
 
 EMPTY_QUERY = ParsedQuery((), (), (), unclosed_quote=False, used_or=False)
@@ -21,6 +28,8 @@ EMPTY_QUERY = ParsedQuery((), (), (), unclosed_quote=False, used_or=False)
 BAD_REQUEST = "bad_request"
 NOT_FOUND = "not_found"
 INDEX_UNAVAILABLE = "index_unavailable"
+# The only look-up whose name can fit several loaded things is the section look-up's citation.
+AMBIGUOUS_CITATION = "ambiguous_citation"
 ERROR_CODES = {400: BAD_REQUEST, 404: NOT_FOUND, 503: INDEX_UNAVAILABLE}
 # For answers that searched nothing and cannot look at the sources (server errors, limits).
 NOTHING_SEARCHED_COVERAGE_NOTE = (
@@ -99,20 +108,28 @@ def terms_payload(parsed: ParsedQuery) -> dict[str, list[Any]]:
 
 
 def outcome_answer[R: SearchResult](
-    outcome: Outcome[R], payload: Callable[[R], dict[str, Any]], *, with_terms: bool = True
+    outcome: Outcome[R],
+    payload: Callable[[R], dict[str, Any]],
+    *,
+    with_terms: bool = True,
+    match_payload: Callable[[Any], object] | None = None,
 ) -> Answer:
     """The payload when done, else the 400, 404 or 503 with both notes.
 
-    Search answers (`with_terms`) name the terms searched and dropped even when nothing ran.
+    Search answers (`with_terms`) name the terms searched and dropped even when nothing ran;
+    an ambiguous look-up lists its `matches`, each by `match_payload`.
     """
     if outcome.state == DONE and outcome.result is not None:
         return answer(
             payload(outcome.result), note=outcome.note, coverage_note=outcome.coverage_note
         )
     extra = terms_payload(outcome.parsed or EMPTY_QUERY) if with_terms else {}
+    if outcome.matches and match_payload is not None:
+        extra["matches"] = [match_payload(m) for m in outcome.matches]
+    error = AMBIGUOUS_CITATION if outcome.state == AMBIGUOUS else None
     return error_answer(
         outcome.status,
-        ERROR_CODES.get(outcome.status, BAD_REQUEST),
+        error or ERROR_CODES.get(outcome.status, BAD_REQUEST),
         note=outcome.note,
         coverage_note=outcome.coverage_note,
         errors=outcome.errors or None,
@@ -149,10 +166,16 @@ def api_error(
 
 
 def outcome_response[R: SearchResult](
-    outcome: Outcome[R], payload: Callable[[R], dict[str, Any]], *, with_terms: bool = True
+    outcome: Outcome[R],
+    payload: Callable[[R], dict[str, Any]],
+    *,
+    with_terms: bool = True,
+    match_payload: Callable[[Any], object] | None = None,
 ) -> JsonResponse:
     """`outcome_answer` as a JSON response."""
-    return json_response(outcome_answer(outcome, payload, with_terms=with_terms))
+    return json_response(
+        outcome_answer(outcome, payload, with_terms=with_terms, match_payload=match_payload)
+    )
 
 
 def file_response(body: str, *, content_type: str, filename: str) -> HttpResponse:

@@ -2,14 +2,15 @@
 
 Every search passes through `run_search`: idle (no query yet, pages only), invalid (the
 form's errors, or a parameter the search itself `Rejected`), unavailable (no readable index:
-a 503, never zero matches) or done. This is the only place a search's or look-up's
+a 503, never zero matches), missing or ambiguous (a look-up's name fits no loaded thing, or
+several: a 404, a 400) or done. This is the only place a search's or look-up's
 `IndexUnavailable` becomes a 503 state; the page renders the outcome, the API turns it into
 JSON with `json_answers.outcome_response`.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from search.backends.protocol import IndexUnavailable
 from search.text.query import ParsedQuery
@@ -17,9 +18,10 @@ from search.text.query import ParsedQuery
 IDLE = "idle"
 INVALID = "invalid"
 MISSING = "missing"
+AMBIGUOUS = "ambiguous"
 UNAVAILABLE = "unavailable"
 DONE = "done"
-STATUS_CODES = {IDLE: 200, INVALID: 400, MISSING: 404, UNAVAILABLE: 503, DONE: 200}
+STATUS_CODES = {IDLE: 200, INVALID: 400, MISSING: 404, AMBIGUOUS: 400, UNAVAILABLE: 503, DONE: 200}
 BAD_REQUEST_NOTE = "Bad request, nothing was searched."
 
 
@@ -29,6 +31,15 @@ class NotFound(Exception):
     def __init__(self, note: str) -> None:
         super().__init__(note)
         self.note = note
+
+
+class Ambiguous(Exception):
+    """A look-up's name fits several loaded things: `note` says so, `matches` lists them (a 400)."""
+
+    def __init__(self, note: str, matches: tuple[Any, ...]) -> None:
+        super().__init__(note)
+        self.note = note
+        self.matches = matches
 
 
 class Rejected(Exception):
@@ -85,6 +96,7 @@ class Outcome[R: SearchResult]:
     errors: dict[str, list[str]] = field(default_factory=dict)
     reason: str = ""  # why the index is unavailable
     parsed: ParsedQuery | None = None  # the query as parsed, also when nothing ran
+    matches: tuple[Any, ...] = ()  # what an ambiguous look-up's name fits
 
     @property
     def status(self) -> int:
@@ -136,6 +148,10 @@ def run_search[Req, R: SearchResult](
         )  # fmt: skip
     except NotFound as exc:
         return Outcome(MISSING, exc.note, form.coverage_note(), parsed=form.parsed)
+    except Ambiguous as exc:
+        return Outcome(
+            AMBIGUOUS, exc.note, form.coverage_note(), matches=exc.matches, parsed=form.parsed
+        )
     except IndexUnavailable as exc:
         return Outcome(
             UNAVAILABLE, f"{unavailable_note} ({exc.reason})", form.coverage_note(),

@@ -209,7 +209,7 @@ TOOLS: dict[str, ToolSpec] = {
         ToolSpec(
             STATUTE, "One whole statute section",
             lambda: STATUTE_DESCRIPTION,
-            lambda data, user: SectionLookupForm(data),
+            lambda data, user: SectionLookupForm(data, catalog=statute_catalog()),
             lambda data, user: section_answer(data),
         ),
         ToolSpec(

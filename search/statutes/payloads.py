@@ -13,6 +13,7 @@ from search.statutes.citations.crossrefs import CrossRef
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.search.service import StatuteSearchResult
 from search.statutes.sections.lookup import SectionDetail, SectionRef
+from search.statutes.sections.service import SectionLookupResult
 from search.statutes.survey.service import StatuteSurveyResult, SurveyRow
 from search.text.everyday_words import AddedTerm
 from search.text.suggest import suggestions_json
@@ -214,6 +215,15 @@ def section_payload(detail: SectionDetail) -> dict[str, Any]:
     body = asdict(detail)
     body["previous"] = ref_payload(detail.previous)
     body["next"] = ref_payload(detail.next)
+    return body
+
+
+def section_lookup_payload(result: SectionLookupResult) -> dict[str, Any]:
+    """`/api/statute` body: the whole section and the cross-references its text makes."""
+    body = section_payload(result.detail)
+    body["cross_references"] = cross_reference_payload(
+        result.detail.body, result.links, result.targets
+    )
     return body
 
 

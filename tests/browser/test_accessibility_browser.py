@@ -27,6 +27,7 @@ PAGES = (
     "/statutes/survey/?q=landlord+%22security+deposit%22",
     "/statutes/survey/?q=deposit&per=0",  # the survey form's error panel
     "/statutes/wa:statute:59.18.260/?q=deposit",
+    "/statutes/wa:statute:59.18.260/?q=deposit&stem=%00",  # the parameters' error panel
     "/statutes/wa:statute:0.0.0/",  # a section that is not loaded
     "/sources/",
     "/papers/",

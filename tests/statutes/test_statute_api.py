@@ -6,9 +6,12 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from search.answers.outcomes import AMBIGUOUS, BAD_REQUEST_NOTE, DONE, MISSING
 from search.models import Section
 from search.statutes.catalog import load_catalog
+from search.statutes.outcome import section_outcome
 from search.statutes.search import notes
+from search.statutes.sections.forms import SectionLookupForm
 from search.text.query import MAX_QUERY_CHARS
 
 pytestmark = pytest.mark.django_db
@@ -259,6 +262,50 @@ def test_section_lookup_needs_one_key(
     status, body = get(client, "/api/statute", **params)
     assert status == 400 and "request" in body["errors"]
     assert_notes(body)
+
+
+def test_section_lookup_errors_are_the_shared_error_bodies(
+    client: Client, statutes_loaded: Path
+) -> None:
+    """The look-up's 400s and 404 are built as every search's are: error, the parameters'
+    errors (when one is bad), matches (when ambiguous), note and coverage_note."""
+    coverage = notes.coverage_note(load_catalog())
+    status, body = get(client, "/api/statute", id="w" * 301)
+    assert status == 400 and list(body) == ["error", "errors", "note", "coverage_note"]
+    assert body["error"] == "bad_request" and body["errors"]["id"][0].startswith("Ensure")
+    assert body["note"].startswith(f"{BAD_REQUEST_NOTE} id: ")
+    assert body["coverage_note"] == coverage
+    status, body = get(client, "/api/statute", id="x", citation="y")
+    assert status == 400 and list(body) == ["error", "errors", "note", "coverage_note"]
+    assert body["note"] == f"{BAD_REQUEST_NOTE} {body['errors']['request'][0]}"
+    assert body["coverage_note"] == coverage
+    status, body = get(client, "/api/statute", citation="RCW 59.18.999")
+    assert status == 404 and list(body) == ["error", "note", "coverage_note"]
+    assert body["note"].startswith("No loaded section has citation=RCW 59.18.999.")
+    assert body["coverage_note"] == coverage
+    twin = Section.objects.get(id="wa:statute:59.18.060")
+    twin.id, twin.ordinal = "wa:statute:twin", 99
+    twin.save()
+    status, body = get(client, "/api/statute", citation="RCW 59.18.060")
+    assert status == 400 and list(body) == ["error", "matches", "note", "coverage_note"]
+    assert body["note"] == "2 sections carry this citation; ask for one by id=."
+    assert body["coverage_note"] == coverage
+
+
+def test_section_lookup_runs_through_the_search_outcome(statutes_loaded: Path) -> None:
+    catalog = load_catalog()
+    found = section_outcome(SectionLookupForm({"citation": "RCW 59.18.060"}, catalog=catalog))
+    assert found.state == DONE and found.status == 200 and found.result is not None
+    assert found.result.detail.id == "wa:statute:59.18.060"
+    assert found.coverage_note == notes.coverage_note(catalog, source="wa-stat")
+    missing = section_outcome(SectionLookupForm({"id": "wa:statute:0"}, catalog=catalog))
+    assert (missing.state, missing.status, missing.result) == (MISSING, 404, None)
+    twin = Section.objects.get(id="wa:statute:59.18.060")
+    twin.id, twin.ordinal = "wa:statute:twin", 99
+    twin.save()
+    both = section_outcome(SectionLookupForm({"citation": "RCW 59.18.060"}, catalog=catalog))
+    assert (both.state, both.status, both.result) == (AMBIGUOUS, 400, None)
+    assert [m.id for m in both.matches] == ["wa:statute:59.18.060", "wa:statute:twin"]
 
 
 def test_sources_lists_every_source_with_coverage(client: Client, statutes_loaded: Path) -> None:

@@ -12,6 +12,7 @@ from search.statutes.scope import Scope
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.sections.forms import SectionLookupForm
+from search.statutes.sections.lookup import SectionLookup
 from search.text.query import MAX_QUERY_CHARS
 
 pytestmark = pytest.mark.django_db
@@ -232,13 +233,17 @@ def test_idle_form_has_no_query(catalog: Catalog) -> None:
 
 
 @pytest.mark.parametrize("data", [{}, {"id": "a", "citation": "b"}, {"id": "", "citation": ""}])
-def test_section_lookup_needs_exactly_one_key(data: dict[str, str]) -> None:
-    assert not SectionLookupForm(data).is_valid()
+def test_section_lookup_needs_exactly_one_key(data: dict[str, str], catalog: Catalog) -> None:
+    assert not SectionLookupForm(data, catalog=catalog).is_valid()
 
 
-def test_section_lookup_accepts_id_or_citation() -> None:
-    assert SectionLookupForm({"id": "wa:statute:59.18.060"}).is_valid()
-    assert SectionLookupForm({"citation": "RCW 59.18.060"}).is_valid()
+def test_section_lookup_accepts_id_or_citation(catalog: Catalog) -> None:
+    by_id = SectionLookupForm({"id": "wa:statute:59.18.060"}, catalog=catalog)
+    assert by_id.is_valid()
+    assert by_id.to_request() == SectionLookup("id", "wa:statute:59.18.060")
+    by_citation = SectionLookupForm({"citation": " RCW 59.18.060 "}, catalog=catalog)
+    assert by_citation.is_valid()
+    assert by_citation.to_request() == SectionLookup("citation", "RCW 59.18.060")
 
 
 def test_sources_form_defaults_the_tool_and_resolves_codes(catalog: Catalog) -> None:

@@ -5,6 +5,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from search.statutes.search.results_page import PARAMS
+from search.statutes.sections.forms import CARRIED
+
 pytestmark = pytest.mark.django_db
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -149,6 +152,61 @@ def test_section_page_shows_text_metadata_and_neighbours(
     assert 'href="/statutes/?q=return+%22security+deposit%22&amp;jurisdiction=wa"' in html
     assert "Revised Code of Washington" in html
     assert "<dt>As of</dt><dd>2024</dd>" in html
+
+
+def test_section_page_carries_the_search_page_parameters() -> None:
+    assert CARRIED == PARAMS
+
+
+@pytest.mark.parametrize(
+    ("query", "ignored"),
+    [
+        ("q=" + "deposit+" * 120, "q"),  # 960 characters, past the search's 800
+        ("q=deposit%00", "q"),
+        ("stem=%00&q=deposit", "stem"),
+        ("jurisdiction=" + "w" * 201, "jurisdiction"),
+        ("&".join(["include=cfr"] * 61), "include"),
+    ],
+)
+def test_section_page_names_a_parameter_it_does_not_use(
+    client: Client, statutes_loaded: Path, query: str, ignored: str
+) -> None:
+    status, html = page(client, f"/statutes/wa:statute:59.18.280/?{query}&limit=5")
+    assert status == 400
+    assert 'class="error panel" role="alert"' in html and f"<li><code>{ignored}</code>: " in html
+    assert 'data-copy="RCW 59.18.280"' in html
+    # Words past their bound are not highlighted; valid ones are, beside another's error.
+    assert ("<mark>deposit</mark>" in html) is (ignored != "q" and "q=deposit" in query)
+    # The links keep the valid parameters only.
+    assert f"{ignored}=" not in html.split('rel="prev" href="', 1)[1].split('"', 1)[0]
+    assert 'rel="prev" href="/statutes/wa:statute:59.18.260/?' in html
+    assert "limit=5" in html.split('rel="prev" href="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "q=%ff%fe+deposit",  # not UTF-8: decoded with replacement characters
+        "q=%ED%A0%80",  # a lone surrogate's bytes
+        "q=1" + "0" * 30 + "&limit=1" + "0" * 30,
+        "q=escrow&q=deposit&stem=maybe&cited=perhaps",
+        "q[]=deposit&jurisdiction[]=wa",
+    ],
+)
+def test_section_page_takes_odd_but_bounded_parameters(
+    client: Client, statutes_loaded: Path, query: str
+) -> None:
+    status, html = page(client, f"/statutes/wa:statute:59.18.280/?{query}")
+    assert status == 200 and 'data-copy="RCW 59.18.280"' in html
+    assert "Not used from the address" not in html
+
+
+def test_section_page_highlights_the_last_words_given(
+    client: Client, statutes_loaded: Path
+) -> None:
+    status, html = page(client, "/statutes/wa:statute:59.18.280/?q=escrow&q=deposit&stem=maybe")
+    assert status == 200 and "<mark>deposit</mark>" in html and "<mark>escrow</mark>" not in html
+    assert 'rel="prev" href="/statutes/wa:statute:59.18.260/?q=deposit&amp;stem=maybe"' in html
 
 
 def test_section_page_without_a_query_has_no_marks(client: Client, statutes_loaded: Path) -> None:

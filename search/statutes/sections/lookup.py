@@ -12,6 +12,16 @@ MAX_CITATION_MATCHES = 20
 
 
 WEB_URL_PREFIXES = ("https://", "http://")
+ID = "id"
+CITATION = "citation"
+
+
+@dataclass(frozen=True)
+class SectionLookup:
+    """One section look-up: `by` is id or citation."""
+
+    by: str
+    value: str
 
 
 @dataclass(frozen=True)

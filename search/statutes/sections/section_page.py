@@ -7,39 +7,30 @@ from urllib.parse import urlencode
 from django.http import QueryDict
 from django.urls import reverse
 
-from search.backends.filters import Terms
-from search.backends.protocol import IndexUnavailable
 from search.backends.registry import get_backend
 from search.statutes.browse.contents import crumbs
 from search.statutes.catalog import load_catalog
 from search.statutes.chapters import load_chapters
-from search.statutes.citations.crossrefs import CrossRef, decode_links
-from search.statutes.citations.lookup import listing, ref_from_hit
 from search.statutes.search import notes
 from search.statutes.search.request import parse_statute_query
 from search.statutes.search.results_page import search_params
-from search.statutes.sections.lookup import MAX_CITATION_CHARS, REF_FIELDS, SectionRef, get_section
+from search.statutes.sections.forms import CITED, SectionPageForm
+from search.statutes.sections.lookup import MAX_CITATION_CHARS, get_section
 from search.statutes.sections.section_text import section_html
+from search.statutes.sections.service import cross_references
 from search.text.jurisdictions import NAMES
 from search.text.marks import HL_OPEN
-from search.text.query import MAX_QUERY_CHARS
-from search.text.switches import TRUE_WORDS
-
-# The parameter a citation jump adds, so the section page offers the words search instead.
-CITED = "cited"
 
 
-def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None:
+def section_context(section_id: str, form: SectionPageForm) -> dict[str, Any] | None:
     """Everything section.html shows, or None when no such section is loaded."""
     detail = get_section(section_id)
     if detail is None:
         return None
-    q = str(params.get("q") or "")[:MAX_QUERY_CHARS].strip()
-    cited = str(params.get(CITED) or "").lower() in TRUE_WORDS
-    stem = str(params.get("stem") or "").lower() in TRUE_WORDS
+    q, cited = form.value("q"), form.switch(CITED)
     parsed = parse_statute_query(q) if q and not cited else None
     marked = (
-        get_backend().mark_text(detail.body, parsed, stem=stem)
+        get_backend().mark_text(detail.body, parsed, stem=form.switch("stem"))
         if parsed and not parsed.is_empty
         else None
     )
@@ -47,6 +38,7 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
     links, targets = cross_references(section_id)
     # The search travels on to other sections (cross-references, neighbours) and back; from
     # a section a citation opened, as that citation's words (the search would open it again).
+    params = form.carried()
     carried = search_params(params, words="true" if cited else None)
     return {
         "section": detail,
@@ -61,23 +53,8 @@ def section_context(section_id: str, params: QueryDict) -> dict[str, Any] | None
         "crumbs": crumbs(catalog, load_chapters(), detail.source, detail.title, detail.chapter),
         "query_string": carried,
         "ends_at_colon_note": notes.ENDS_AT_COLON_NOTE,
+        "ignored": form.ignored(),
     }
-
-
-def cross_references(section_id: str) -> tuple[tuple[CrossRef, ...], dict[str, SectionRef]]:
-    """A section's resolved cross-references and the sections they name, from the index (two
-    look-ups per page, none per link); none when the index cannot be read."""
-    try:
-        found = listing((Terms("id", (section_id,)),), 1, 0, ("links",), lead=False)
-        values = found.hits[0].values.get("links", []) if found.hits else []
-        links = decode_links(str(v) for v in values)
-        ids = tuple(dict.fromkeys(link.target for link in links))
-        if not ids:
-            return links, {}
-        named = listing((Terms("id", ids),), len(ids), 0, REF_FIELDS, lead=False)
-    except IndexUnavailable:
-        return (), {}
-    return links, {ref.id: ref for ref in (ref_from_hit(hit) for hit in named.hits)}
 
 
 def words_url(params: QueryDict) -> str:

@@ -14,6 +14,7 @@ from search.statutes.outcome import statute_outcome, survey_outcome
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.notes import coverage_note
 from search.statutes.search.results_page import jump_url, page_context
+from search.statutes.sections.forms import SectionPageForm
 from search.statutes.sections.section_page import missing_section_context, section_context
 from search.statutes.survey.forms import StatuteSurveyForm
 from search.statutes.survey.survey_page import survey_context
@@ -62,13 +63,16 @@ def section_page(request: HttpRequest, section_id: str) -> HttpResponse:
     """One whole section, with the search's words highlighted when reached from results.
 
     An id that is not loaded (removed or renumbered upstream, or mistyped) answers a 404
-    page that offers a search for the citation instead.
+    page that offers a search for the citation instead; a search parameter past its bound,
+    a 400 showing the section without it and saying so.
     """
-    context = section_context(section_id, request.GET)
+    form = SectionPageForm(request.GET)
+    context = section_context(section_id, form)
     if context is None:
         missing = missing_section_context(section_id)
         return render(request, "statutes/section_missing.html", missing, status=404)
-    return render(request, "statutes/section.html", context)
+    status = 400 if form.errors else 200
+    return render(request, "statutes/section.html", context, status=status)
 
 
 @require_GET
