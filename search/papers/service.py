@@ -258,7 +258,7 @@ def search_papers(req: PaperSearchRequest) -> PaperSearchResult:
     summary = PoolSummary(pool.size, cap, pool.total, pool.truncated)
     run_query_id = _record(req, summary, len(hits), session.version)
     words = VersionWords(session.version)
-    hint = did_you_mean(req.query, parsed.all_words(), pool.total, words, "passage")
+    hint = did_you_mean(req.query, parsed.all_words(), pool.total, words, "passage", words.best)
     note = notes.search_note(req, parsed, facts)
     return PaperSearchResult(
         request=req,

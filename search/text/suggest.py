@@ -16,7 +16,7 @@ from "discussion"). The closest word wins, then the one more documents hold.
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -50,6 +50,8 @@ class Vocabulary(Protocol):
         ...
 
 
+# `best_suggestion` of one vocabulary, for a word.
+Best = Callable[[str], "Suggestion | None"]
 # Words as the index analyzer splits them (`[^\W_]` is exactly `str.isalnum()`).
 _WORD = re.compile(r"[^\W_]+")
 
@@ -178,14 +180,17 @@ def best_suggestion(word: str, vocabulary: Vocabulary) -> Suggestion | None:
     return Suggestion(word, candidate, distance, -documents, own)
 
 
-def suggest(words: Iterable[str], vocabulary: Vocabulary) -> tuple[Suggestion, ...]:
-    """Suggestions for the query's words (each word once, at most MAX_WORDS looked up).
+def suggest(
+    words: Iterable[str], vocabulary: Vocabulary, best: Best | None = None
+) -> tuple[Suggestion, ...]:
+    """Suggestions for the query's words (each word once, at most MAX_WORDS looked up);
+    `best` stands for `best_suggestion` on this vocabulary (a caller that keeps its answers).
 
     A word the whole index holds in more than RARE_DOCUMENTS documents is not looked up; one
     it holds that rarely is compared with the words of the searched scope.
     """
     looked = [w for w in dict.fromkeys(words) if correctable(w)][:MAX_WORDS]
-    found = (best_suggestion(word, vocabulary) for word in looked)
+    found = (best(word) if best else best_suggestion(word, vocabulary) for word in looked)
     return tuple(s for s in found if s is not None)
 
 
@@ -238,13 +243,18 @@ class DidYouMean:
 
 
 def did_you_mean(
-    text: str, words: Iterable[str], total: int, vocabulary: Vocabulary, noun: str
+    text: str,
+    words: Iterable[str],
+    total: int,
+    vocabulary: Vocabulary,
+    noun: str,
+    best: Best | None = None,
 ) -> DidYouMean | None:
     """Suggestions for a search of `text` that found `total` rows (None: too many rows, or no
-    word has a better spelling in the vocabulary)."""
+    word has a better spelling in the vocabulary); `best` as for `suggest`."""
     if not wants_suggestions(total):
         return None
-    found = suggest(words, vocabulary)
+    found = suggest(words, vocabulary, best)
     corrected = corrected_query(text, found)
     if corrected is None:
         return None

@@ -12,7 +12,7 @@ the last row is refused by both.
 Cheaper look-ups: "any of these values" as a group of term queries matches exactly the
 documents the term set it replaces matched, for real values of every filtered field; the
 full-name check that asks the term dictionary first answers as the count it spares; the
-did-you-mean words kept per version are the term dictionary's, and suggest the same words.
+did-you-mean words, counts and suggestions kept per version are the term dictionary's.
 
 Statutes: real section bodies from the data files and the benchmark's real queries, read by
 the bounded matcher and by the whole-text reading: the same matched terms, and the same
@@ -300,8 +300,8 @@ def _check_name_look_ups(found: Slice) -> None:
 
 
 def _check_text_words(found: Slice) -> None:
-    """Misspelt and rare words of real titles and names: the same prefixes' words (read twice,
-    the second time kept) and the same suggestions as the term dictionary read each time."""
+    """Misspelt and rare words of real titles and names: the same prefixes' words, counts and
+    suggestions (asked twice, the second time kept) as the term dictionary read each time."""
     words = VersionWords(live_index(PAPERS).version)
     rng = random.Random(SEED)
     texts = workload.paper_queries(60) + list(found.authors)
@@ -312,8 +312,11 @@ def _check_text_words(found: Slice) -> None:
         for _ in range(2):
             expected = did_you_mean(text, terms, 0, TEXT_WORDS, "passage")
             assert did_you_mean(text, terms, 0, words, "passage") == expected, text
+            kept = did_you_mean(text, terms, 0, words, "passage", words.best)
+            assert kept == expected, text
         hints[expected is not None] += 1
         for term in terms:
+            assert words.documents(term) == TEXT_WORDS.documents(term), term
             for prefix in {term[:2], term[:1] + term[2:3]}:
                 assert list(words.words(prefix)) == list(TEXT_WORDS.words(prefix)), prefix
     assert hints[True] >= 20, hints
