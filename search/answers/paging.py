@@ -1,5 +1,7 @@
-"""Where one page of rows sits in a search's order: the paging both searches answer with."""
+"""Where one page of rows sits in an order: the paging both searches and the chapter page
+answer with, and the links `templates/_paging.html` shows for it."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -28,3 +30,34 @@ class Paging:
 def previous_offset(offset: int, limit: int) -> int | None:
     """The offset of the page before one starting at `offset` (None: this is the first)."""
     return max(offset - limit, 0) if offset else None
+
+
+@dataclass(frozen=True)
+class PagingLinks:
+    """What `templates/_paging.html` shows for one page: where it sits among `total` rows,
+    its neighbours' URLs (every parameter kept but `offset`) and the page size they name."""
+
+    paging: Paging
+    total: int
+    size: int  # rows a page holds, named on the links ("Next 20")
+    previous_url: str | None
+    next_url: str | None
+    target: str = ""  # the region an htmx request swaps ("#results"); empty: plain links
+
+    @property
+    def end_note(self) -> str | None:
+        """Why the rows end here, on the page without a next one."""
+        return None if self.next_url else self.paging.end_note
+
+
+def paging_links(
+    paging: Paging, *, total: int, size: int, url: Callable[[int | None], str], target: str = ""
+) -> PagingLinks:
+    """The links of one page: `url(offset)` is the page at that offset (None: the first)."""
+    previous, following = paging.previous_offset, paging.next_offset
+    return PagingLinks(
+        paging, total, size,
+        previous_url=None if previous is None else url(previous or None),
+        next_url=None if following is None else url(following),
+        target=target,
+    )  # fmt: skip

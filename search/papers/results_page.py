@@ -12,6 +12,7 @@ from typing import Any
 from django.urls import reverse
 
 from search.answers.outcomes import Outcome
+from search.answers.paging import PagingLinks, paging_links
 from search.papers.forms import PaperSearchForm
 from search.papers.request import BIBTEX, CSV, PaperSearchRequest
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult
@@ -57,7 +58,7 @@ def page_context(form: PaperSearchForm, outcome: Outcome[PaperSearchResult]) -> 
         # both the order and everything else (only the offset starts again).
         context["facets_url"] = reverse("paper_facets") + "?" + request.query_string(offset=None)
         context["with_facets_url"] = page_url(request, facets="true", offset=request.offset)
-        context.update(_paging_links(result), exports=_export_links(request))
+        context.update(pages=_paging(result), exports=_export_links(request))
         if result.did_you_mean is not None:
             hint = result.did_you_mean
             url = page_url(request, query=hint.query, offset=None)
@@ -88,15 +89,13 @@ def page_url(request: PaperSearchRequest, **changes: object) -> str:
     return reverse("paper_search") + "?" + request.query_string(**changes)
 
 
-def _paging_links(result: PaperSearchResult) -> dict[str, str | None]:
-    paging = result.paging
-    previous = paging.previous_offset
-    return {
-        "next_url": None
-        if paging.next_offset is None
-        else page_url(result.request, offset=paging.next_offset),
-        "previous_url": None if previous is None else page_url(result.request, offset=previous),
-    }
+def _paging(result: PaperSearchResult) -> PagingLinks:
+    def url(offset: int | None) -> str:
+        return page_url(result.request, offset=offset)
+
+    return paging_links(
+        result.paging, total=result.total, size=result.limit, url=url, target="#results"
+    )
 
 
 def _export_links(request: PaperSearchRequest) -> tuple[Link, ...]:

@@ -335,13 +335,15 @@ def test_an_invalid_submit_shows_the_errors(client: Client, paper_index: Path) -
 def test_pages_link_to_the_next_and_previous_rows(client: Client, paper_index: Path) -> None:
     html = html_of(client, PAGE + "?query=adaptation&limit=2")
     assert "11 passages match; rows 1-2 of 11" in html
-    nexts = re.findall(r'<a href="([^"]+)" hx-get="[^"]+"[^>]*rel="next">', html)
+    nexts = re.findall(r'<a rel="next" href="([^"]+)#results" hx-get="[^"]+"', html)
     assert nexts and parse_qs(urlsplit(unescape(nexts[0])).query)["offset"] == ["2"]
-    assert 'rel="prev"' not in html
+    assert 'rel="prev"' not in html and "Rows 1–2 of 11" in html and "Next 2 →" in html
     second = html_of(client, unescape(nexts[0]))
     assert "rows 3-4 of 11" in second and 'rel="prev"' in second
+    assert re.search(r'<a rel="prev" href="/papers/\?query=adaptation&amp;limit=2#results"', second)
     last = html_of(client, PAGE + "?query=adaptation&limit=4&offset=4")
-    assert 'rel="next"' not in last and "End of the results" in last
+    assert 'rel="next"' not in last
+    assert '<span class="end-note muted" role="note">End of the results' in last
     past = html_of(client, PAGE + "?query=adaptation&offset=40", 400)
     assert "offset=40 is past the end" in past
 

@@ -128,3 +128,26 @@ def test_a_refused_chapter_offset_offers_the_first_page_and_no_next(
     assert status == 400
     assert "is past the end" in html
     assert 'rel="next"' not in html
+
+
+def test_a_chapter_pages_with_the_shared_paging_links(
+    client: Client, statute_index: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("search.statutes.browse.contents.CHAPTER_PAGE", 2)
+    here = "/sources/wa-stat/chapter/?title=59&amp;chapter=59-18"
+    _, first = page(client, "/sources/wa-stat/chapter/", title="59", chapter="59-18")
+    total = int(re.search(r"Rows 1–2 of (\d+)", first).group(1))  # type: ignore[union-attr]
+    assert total > 4 and 'rel="prev"' not in first
+    assert f'<a rel="next" href="{here}&amp;offset=2">Next 2 →</a>' in first
+    _, second = page(client, "/sources/wa-stat/chapter/", title="59", chapter="59-18", offset="2")
+    assert f"Rows 3–4 of {total}" in second
+    assert '<ol class="toc chapter-sections" start="3">' in second
+    # Back to the first page without an offset; plain links: the chapter page swaps nothing.
+    assert f'<a rel="prev" href="{here}">← Previous 2</a>' in second
+    assert f'<a rel="next" href="{here}&amp;offset=4">Next 2 →</a>' in second
+    assert "hx-get" not in second.split('class="paging"')[1].split("</nav>")[0]
+    last = (total - 1) // 2 * 2
+    _, end = page(
+        client, "/sources/wa-stat/chapter/", title="59", chapter="59-18", offset=str(last)
+    )
+    assert f"of {total}</span>" in end and 'rel="next"' not in end and 'rel="prev"' in end

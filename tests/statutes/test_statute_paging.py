@@ -57,7 +57,10 @@ def test_the_last_page_says_the_list_ended(client: Client, statute_index: Path) 
     assert body["next_offset"] is None and len(body["results"]) == 1
     assert "End of the list" in body["note"]
     html = client.get("/statutes/", {"q": QUERY, "offset": last}).content.decode()
-    assert "End of the list: all" in html and 'rel="next"' not in html
+    assert 'rel="next"' not in html
+    # The page says it in the paging bar, in the API note's own words.
+    end = f"End of the list: all {whole['total']} matching sections have been shown."
+    assert end in body["note"] and f'<span class="end-note muted" role="note">{end}</span>' in html
 
 
 def test_an_offset_past_the_end_is_a_400(client: Client, statute_index: Path) -> None:

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
+from search.answers.paging import Paging, PagingLinks, paging_links, previous_offset
 from search.statutes.browse.forms import ChapterPageForm
 from search.statutes.browse.names import CFR, USC, chapter_name, title_name
 from search.statutes.catalog import REGULATION, Catalog, SourceFacts
@@ -152,6 +153,20 @@ def chapter_sections(chapter: Chapter, offset: int) -> tuple[tuple[StatuteRow, .
     return rows, page.total
 
 
+def _chapter_paging(here: str, offset: int, shown: int, total: int) -> PagingLinks:
+    """A chapter page's previous and next pages (plain links: the whole page is the list)."""
+    last = offset + shown
+    paging = Paging(
+        offset=offset, shown=shown, next_offset=last if last < total else None,
+        previous_offset=previous_offset(offset, CHAPTER_PAGE),
+    )  # fmt: skip
+
+    def url(at: int | None) -> str:
+        return f"{here}&offset={at}" if at else here
+
+    return paging_links(paging, total=total, size=CHAPTER_PAGE, url=url)
+
+
 def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, Any] | None:
     """One chapter's page (None when no such chapter is loaded); with an invalid form, its
     errors and no rows."""
@@ -176,10 +191,7 @@ def chapter_page_context(catalog: Catalog, form: ChapterPageForm) -> dict[str, A
         "rows": rows,
         "total": total,
         "offset": offset,
-        "previous_url": f"{here}&offset={max(offset - CHAPTER_PAGE, 0)}" if offset else "",
-        # No rows (a refused offset): the error panel links the first page, so no Next.
-        "next_url": f"{here}&offset={offset + CHAPTER_PAGE}"
-        if rows and offset + len(rows) < total
-        else "",
+        # No rows (a refused offset): no paging; the error panel links the first page.
+        "pages": _chapter_paging(here, offset, len(rows), total) if rows else None,
         "search_params": search_within_params(catalog, form.table, found),
     }

@@ -13,6 +13,7 @@ from django.urls import reverse
 from search.answers.csv_answers import CSV
 from search.answers.fields import given_values, repeated_values, split_codes
 from search.answers.outcomes import Outcome
+from search.answers.paging import PagingLinks, paging_links
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.service import WORDS, StatuteSearchResult
 from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name
@@ -28,6 +29,8 @@ LIST_PARAMS = frozenset({"jurisdiction", "include"})
 # What "compare across jurisdictions" carries to the survey (it runs in every jurisdiction).
 SURVEY_KEEPS = ("q", "include", "stem", "headings", "expand")
 SWITCHES = ("stem", "headings", "expand")
+# The region paging links swap (and the anchor their plain links land on).
+RESULTS = "#results"
 
 
 def switches(data: Mapping[str, Any]) -> dict[str, bool]:
@@ -87,7 +90,8 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
         ],
         "switches": switches(data),
         "chapter_value": str(data.get("chapter") or "").strip(),
-        "paging": paging(data, result) if result else None,
+        "pages": paging(data, result) if result else None,
+        "csv_url": csv_url(data, result) if result else "",
         "did_you_mean": did_you_mean(data, result),
         "survey_url": f"{reverse('statute_survey')}?{search_params(data, *SURVEY_KEEPS)}",
         "unloaded_asked": [
@@ -107,23 +111,24 @@ def did_you_mean(
     return {"url": url, "query": hint.query, "suggestions": hint.suggestions}
 
 
-def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> dict[str, Any]:
-    """Previous/next page links, the CSV of these rows, and whether paging has ended."""
+def paging(data: Mapping[str, Any], result: StatuteSearchResult) -> PagingLinks:
+    """Previous/next page links of the rows shown, every parameter kept but `offset`."""
     base = reverse("statute_search")
-    previous = result.paging.previous_offset
-    following = result.paging.next_offset
-    return {
-        "previous_url": f"{base}?{search_params(data, offset=previous or None)}"
-        if previous is not None
-        else "",
-        "next_url": f"{base}?{search_params(data, offset=following)}" if following else "",
-        "csv_url": (
-            f"{reverse('api_statute_search')}?"
-            f"{search_params(data, offset=result.offset or None, format=CSV)}"
-        ),
-        "ended": bool(result.results) and following is None and result.offset > 0,
-        "capped": result.read_as == WORDS and result.total > result.rank_cap,
-    }
+
+    def url(offset: int | None) -> str:
+        return f"{base}?{search_params(data, offset=offset)}"
+
+    return paging_links(
+        result.paging, total=result.total, size=result.limit, url=url, target=RESULTS
+    )
+
+
+def csv_url(data: Mapping[str, Any], result: StatuteSearchResult) -> str:
+    """The rows shown, as the API's CSV file."""
+    return (
+        f"{reverse('api_statute_search')}?"
+        f"{search_params(data, offset=result.offset or None, format=CSV)}"
+    )
 
 
 def jump_url(data: Mapping[str, Any], result: StatuteSearchResult) -> str | None:

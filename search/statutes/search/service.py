@@ -103,12 +103,16 @@ class StatuteSearchResult:
 
     @property
     def paging(self) -> Paging:
-        """Where this page sits: the next offset stops at what paging can reach."""
+        """Where this page sits: the next offset stops at what paging can reach, and the last
+        page reached by paging says why the rows end there."""
         last = self.offset + len(self.results)
+        ends = bool(self.results) and last >= self.reachable and self.offset > 0
+        cap = self.rank_cap if self.read_as == WORDS else self.total
         return Paging(
             offset=self.offset, shown=len(self.results),
             next_offset=last if last < self.reachable else None,
             previous_offset=previous_offset(self.offset, self.limit),
+            end_note=notes.paging_end_note(self.total, cap) if ends else None,
         )  # fmt: skip
 
     @property
