@@ -75,12 +75,14 @@ def best_window(spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
     return best_range
 
 
-def word_starts(matcher: TextMatcher, lowered: str, word: str) -> list[tuple[int, int]]:
-    """`TextMatcher._word_starts` the old way: one `str.find` per occurrence."""
+def word_starts(
+    matcher: TextMatcher, lowered: str, word: str, limit: int | None = CANDIDATES_PER_WORD
+) -> list[tuple[int, int]]:
+    """`TextMatcher._word_starts` the old way: one `str.find` per occurrence (None: all)."""
     found: list[tuple[int, int]] = []
     start = matcher.starts[word]
     at = lowered.find(start)
-    while at != -1 and len(found) < CANDIDATES_PER_WORD:
+    while at != -1 and (limit is None or len(found) < limit):
         end = at + len(start)
         if matcher.stem:
             while end < len(lowered) and lowered[end].isalnum():

@@ -2,12 +2,15 @@
 
 `snippets.find_matches` tokenises a whole text with the index analyzer: exact, but its
 cost follows the text's length (some sections run to 200 KB). Here the text is lower-cased
-once and each query word is found with `str.find` (C speed); Python looks only at the first
-`CANDIDATES_PER_WORD` word-bounded occurrences of each word. Those candidates choose the
-snippet's window; the index analyzer then reads only that window, so every mark in a
-snippet is exactly what the index matched. A term counts as matched only when the analyzer
-confirms one of its candidates (or, when none confirms and more were left unread, the
-whole text shows it), so `matched_terms` is exact too.
+once and each query word is found with `str.find` (C speed; a regular expression takes over
+for a word met many times); Python looks only at the first `CANDIDATES_PER_WORD`
+word-bounded occurrences of each word. Those candidates choose the snippet's window; the
+index analyzer then reads only that window, so every mark in a snippet is exactly what the
+index matched. A term counts as matched only when the analyzer confirms one of its
+candidates (or, when none confirms and more were left unread, every occurrence in the text
+is found the same way with no bound and confirmed, which is what tokenising the whole text
+would find), so `matched_terms` is exact too. A candidate that is certain by its
+characters (ASCII, between characters no tokenizer puts in a word) needs no analyzer.
 
 Word forms (`stem=True`): the analyzer is the stemming one and a query word matches every
 token with its stem. A token's stem can differ from the token's own start only in its last
@@ -24,6 +27,9 @@ are never inside a real token. Queries with non-ASCII words take the whole-text 
 
 import re
 import unicodedata
+from functools import cache, lru_cache
+from itertools import islice
+from operator import itemgetter
 
 from search.backends.tantivy.analysis import analyzer
 from search.backends.tantivy.analysis import stem as stem_word
@@ -31,6 +37,7 @@ from search.backends.tantivy.compile import stemmed
 from search.backends.tantivy.snippets import (
     Matches,
     Span,
+    SpanLike,
     find_matches,
     leading_text,
     render_snippet,
@@ -52,6 +59,10 @@ _GAP = r"[\W_]+"
 _WORD_TAIL = r"[^\W_]*"
 # Not followed by an alphanumeric ([^\W_] is exactly what str.isalnum accepts).
 _WORD_END = r"(?![^\W_])"
+_IN_TEXT_ORDER = itemgetter(0, 1)
+_TAIL = re.compile(_WORD_TAIL)
+# Occurrences of one word found with `str.find` before a regular-expression scan takes over.
+FIND_STEPS = 16
 
 
 class TextMatcher:
@@ -74,17 +85,20 @@ class TextMatcher:
         self.fast = bool(self.wanted) and all(w.isascii() and w for w in self.starts.values())
         # A phrase candidate: its words with only non-alphanumerics between them.
         self.phrases = {
-            render_phrase(p): re.compile(_GAP.join(self._word_pattern(w) for w in p))
+            render_phrase(p): _compiled(_GAP.join(self._word_pattern(w) for w in p))
             for p in self.run.phrases
         }
-        # Each word's occurrences that end a word (with `stem`: run to a word's end); the
-        # start is checked in `_word_starts`. One C-level scan per word, not one per find.
-        self.finders = {
-            word: re.compile(re.escape(start) + (_WORD_TAIL if stem else _WORD_END))
-            for word, start in self.starts.items()
-            if start
-        }
+        self._phrase_finders = [
+            (phrase[0], render_phrase(phrase), self.phrases[render_phrase(phrase)])
+            for phrase in self.run.phrases
+        ]
         self._stems: dict[str, str] = {}
+
+    def _finder(self, word: str) -> re.Pattern[str]:
+        """The scan for a word's occurrences that start and end a word (with `stem`: run to
+        a word's end): one C-level scan that stops at the bound, no Python per occurrence."""
+        start = self.starts[word]
+        return _compiled(_starts_word(start) + (_WORD_TAIL if self.stem else _WORD_END))
 
     def _word_pattern(self, word: str) -> str:
         return re.escape(self.starts[word]) + (_WORD_TAIL if self.stem else "")
@@ -110,28 +124,24 @@ class TextMatcher:
             # With word forms many candidates are no match: only confirmed ones choose the
             # window. Without, a false candidate is rare (a Unicode neighbour), so one
             # confirmed candidate per term is enough and the window check below catches it.
-            window = [span for span in candidates if self._confirmed(text, span)]
-            found_terms = {span.term for span in window}
+            window = [span for span in candidates if self._confirmed(text, *span)]
+            found_terms = {span[2] for span in window}
         else:
             window = candidates
-            by_term: dict[str, list[Span]] = {}
-            for span in candidates:
-                by_term.setdefault(span.term, []).append(span)
-            found_terms = {
-                term
-                for term, spans in by_term.items()
-                if any(self._confirmed(text, span) for span in spans)
-            }
+            found_terms = set()
+            for start, end, term in candidates:
+                if term not in found_terms and self._confirmed(text, start, end, term):
+                    found_terms.add(term)
         if unread - found_terms:
             # A term not confirmed among the occurrences looked at, with more left unread:
             # only the whole text can tell (its candidates were all look-alikes).
-            found = find_matches(self.analyzer, text, self.run)
+            found = self._whole(text, lowered)
             return snippet(found, max_chars), self._typed(set(found.terms))
         matched = self._typed(found_terms)
         if not matched:
             return leading_text(text, max_chars), ()
-        ordered = tuple(sorted(window, key=lambda s: (s.start, s.end)))
-        start, end = snippet_window(text, ordered, max_chars)
+        window.sort(key=_IN_TEXT_ORDER)  # stable: equal spans keep the candidates' order
+        start, end = snippet_window(text, window, max_chars)
         spans = self._exact(text, _space_before(text, start), _space_after(text, end))
         if not any(start <= s.start and s.end <= end for s in spans):
             # Every candidate in the window was a false one (a rare Unicode neighbour, or a
@@ -155,60 +165,101 @@ class TextMatcher:
         spans = tuple(Span(s.start, s.end, first.get(s.term, s.term)) for s in found.spans)
         return Matches(found.text, spans)
 
-    def _candidates(self, lowered: str) -> tuple[list[Span], set[str]]:
-        """Word-bounded occurrences of the terms and phrases (a bounded number of each), and
-        the terms whose first word has more occurrences than were looked at."""
-        found: list[Span] = []
+    def _candidates(self, lowered: str) -> tuple[list[SpanLike], set[str]]:
+        """Word-bounded occurrences of the terms and phrases (a bounded number of each), as
+        (start, end, term), and the terms whose first word has more occurrences than were
+        looked at."""
         starts = {word: self._word_starts(lowered, word) for word in self.wanted}
         full = {word for word, found in starts.items() if len(found) >= CANDIDATES_PER_WORD}
         unread = {term for term in self.run.terms if term in full}
-        for term in self.run.terms:
-            found.extend(Span(i, j, term) for i, j in starts[term])
-        for phrase in self.run.phrases:
-            key = render_phrase(phrase)
-            pattern = self.phrases[key]
-            if phrase[0] in full:
+        found = [(i, j, term) for term in self.run.terms for i, j in starts[term]]
+        for first, key, pattern in self._phrase_finders:
+            if first in full:
                 unread.add(key)
-            for i, _ in starts[phrase[0]]:
+            for i, _ in starts[first]:
                 hit = pattern.match(lowered, i)
                 if hit and _bounded(lowered, hit.start(), hit.end()):
-                    found.append(Span(hit.start(), hit.end(), key))
+                    found.append((hit.start(), hit.end(), key))
         return found, unread
 
-    def _word_starts(self, lowered: str, word: str) -> list[tuple[int, int]]:
-        """The first CANDIDATES_PER_WORD occurrences of `word` between non-alphanumerics (with
+    def _whole(self, text: str, lowered: str) -> Matches:
+        """Every match in the whole text, exactly as `find_matches` reads it.
+
+        Without word forms, by the same scans with no bound: every word-bounded occurrence of
+        a term, and of a phrase at each of its first word's, confirmed as a candidate is (the
+        analyzer reads only around the few that are not certain), so a long text is never
+        tokenised whole. With word forms, the analyzer reads the whole text.
+        """
+        if self.stem:
+            return find_matches(self.analyzer, text, self.run)
+        every = {word: self._word_starts(lowered, word, None) for word in self.wanted}
+        spans = [
+            Span(i, j, term)
+            for term in self.run.terms
+            for i, j in every[term]
+            if self._confirmed(text, i, j, term)
+        ]
+        for first, key, pattern in self._phrase_finders:
+            for i, _ in every[first]:
+                hit = pattern.match(lowered, i)
+                if hit is None or not _bounded(lowered, hit.start(), hit.end()):
+                    continue
+                if self._confirmed(text, hit.start(), hit.end(), key):
+                    spans.append(Span(hit.start(), hit.end(), key))
+        spans.sort(key=_IN_TEXT_ORDER)  # stable: a term's span before a phrase's, as there
+        return Matches(text, tuple(spans))
+
+    def _word_starts(
+        self, lowered: str, word: str, limit: int | None = CANDIDATES_PER_WORD
+    ) -> list[tuple[int, int]]:
+        """The first `limit` occurrences of `word` between non-alphanumerics (None: all; with
         `stem`: of words starting with its search prefix), as (start, end).
 
-        A word is alphanumerics only, so an occurrence that does not start a word holds no
-        start of one: the scan's non-overlapping matches miss no bounded occurrence.
+        `str.find` finds the occurrences first (it skips through a text faster than the
+        scan), so a word the text lacks or holds a few times costs little; past FIND_STEPS
+        occurrences, the scan takes the rest without Python per occurrence. No word-bounded
+        occurrence starts inside another occurrence (a word is alphanumerics only), so each
+        search goes on from the last one's end.
         """
+        literal = self.starts[word]
         found: list[tuple[int, int]] = []
-        for hit in self.finders[word].finditer(lowered):
-            at = hit.start()
+        at = lowered.find(literal)
+        steps = 0
+        while at >= 0:
+            if steps == FIND_STEPS:
+                rest = None if limit is None else limit - len(found)
+                finds = self._finder(word).finditer(lowered, at)
+                found.extend(hit.span() for hit in islice(finds, rest))
+                break
+            steps += 1
+            end = at + len(literal)
             if at == 0 or not lowered[at - 1].isalnum():
-                found.append((at, hit.end()))
-                if len(found) == CANDIDATES_PER_WORD:
+                if self.stem:
+                    end = _TAIL.match(lowered, end).end()  # type: ignore[union-attr]
+                    found.append((at, end))
+                elif end == len(lowered) or not lowered[end].isalnum():
+                    found.append((at, end))
+                if len(found) == limit:
                     break
+            at = lowered.find(literal, end)
         return found
 
-    def _confirmed(self, text: str, candidate: Span) -> bool:
-        """True when the index analyzer reads the candidate as a real match of its term.
+    def _confirmed(self, text: str, start: int, end: int, term: str) -> bool:
+        """True when the index analyzer reads the candidate text[start:end] as a real match
+        of `term`.
 
         A candidate of ASCII letters between characters that are never part of a word (and
         only such characters between a phrase's words) is one token; without stemming it is
         a match without asking the analyzer, with stemming when its stem is the term.
         """
-        if _certain(text, candidate):
+        if _certain(text, start, end):
             if not self.stem:
                 return True
-            if not candidate.term.startswith('"'):
-                return self._stem_of(text[candidate.start : candidate.end]) == candidate.term
-        start = _space_before(text, candidate.start)
-        end = _space_after(text, candidate.end)
-        return any(
-            s.start == candidate.start and s.term == candidate.term
-            for s in self._exact(text, start, end)
-        )
+            if not term.startswith('"'):
+                return self._stem_of(text[start:end]) == term
+        low = _space_before(text, start)
+        high = _space_after(text, end)
+        return any(s.start == start and s.term == term for s in self._exact(text, low, high))
 
     def _stem_of(self, word: str) -> str:
         found = self._stems.get(word)
@@ -235,17 +286,34 @@ def _search_prefix(stem: str) -> str:
     return stem[:-2] if stem.endswith("ie") else stem[:-1]
 
 
-def _certain(text: str, span: Span) -> bool:
-    """The span is ASCII and every character around and inside it that is not a letter or
-    digit is one no tokenizer reads as part of a word."""
-    inside = text[span.start : span.end]
+@lru_cache(maxsize=4096)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A query word's pattern, compiled once per process (`re`'s own cache holds 512 of
+    everything, which long questions kept missing)."""
+    return re.compile(pattern)
+
+
+def _starts_word(start: str) -> str:
+    """`start` where no alphanumeric comes right before it (the look-behind follows the
+    literal, so the engine still scans for the literal first)."""
+    literal = re.escape(start)
+    return f"{literal}(?<![^\\W_]{literal})"
+
+
+def _certain(text: str, start: int, end: int) -> bool:
+    """text[start:end] is ASCII and every character around and inside it that is not a
+    letter or digit is one no tokenizer reads as part of a word."""
+    inside = text[start:end]
     if not inside.isascii():
         return False
-    around = text[max(span.start - 1, 0) : span.start] + text[span.end : span.end + 1]
-    gaps = "".join(ch for ch in inside if not ch.isalnum())
-    return all(_never_in_words(ch) for ch in around + gaps)
+    if start and not _never_in_words(text[start - 1]):
+        return False
+    if end < len(text) and not _never_in_words(text[end]):
+        return False
+    return inside.isalnum() or all(_never_in_words(ch) for ch in inside if not ch.isalnum())
 
 
+@cache
 def _never_in_words(ch: str) -> bool:
     return unicodedata.category(ch).startswith(_NEVER_IN_WORDS)
 

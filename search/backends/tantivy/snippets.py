@@ -13,8 +13,9 @@ statute-specific: papers use it for their `text` field.
 """
 
 import re
-from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import tantivy
 
@@ -25,15 +26,23 @@ DEFAULT_SNIPPET_CHARS = 240
 # A phrase is required, so a window showing it beats one that repeats loose words.
 PHRASE_WEIGHT = 2
 _SPACES = re.compile(r"\s+")
+_NOT_SPACE = re.compile(r"\S")
 
 
-@dataclass(frozen=True)
-class Span:
-    """One match: character offsets in the text and the searched term it belongs to."""
+class Span(NamedTuple):
+    """One match: character offsets in the text and the searched term it belongs to.
+
+    A named tuple, so code that makes many candidates can use plain `(start, end, term)`
+    tuples wherever a span is read (the window and marking functions index them).
+    """
 
     start: int
     end: int
     term: str
+
+
+# A span's shape: `Span`, or a plain (start, end, term) tuple.
+SpanLike = tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -124,68 +133,80 @@ def snippet(matches: Matches, max_chars: int = DEFAULT_SNIPPET_CHARS) -> str:
     return render_snippet(text, spans, start, end)
 
 
-def snippet_window(text: str, spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
-    """The character range of the snippet around the best window of `spans` (not empty)."""
+def snippet_window(text: str, spans: Sequence[SpanLike], max_chars: int) -> tuple[int, int]:
+    """The character range of the snippet around the best window of `spans` (not empty, in
+    text order)."""
     first, last = _best_window(spans, max_chars)
-    block_start, block_end = spans[first].start, max(s.end for s in spans[first : last + 1])
+    block_start, block_end = spans[first][0], max(s[1] for s in spans[first : last + 1])
     lead = min(max(max_chars - (block_end - block_start), 0) // 3, block_start)
     start = _word_start(text, block_start - lead, block_start)
     end = _word_end(text, max(start + max_chars, block_end), block_end)
     return start, end
 
 
-def render_snippet(text: str, spans: tuple[Span, ...], start: int, end: int) -> str:
+def render_snippet(text: str, spans: Sequence[SpanLike], start: int, end: int) -> str:
     """text[start:end] on one line, the spans inside it marked, ellipses where it was cut."""
-    inside = tuple(s for s in spans if s.start >= start and s.end <= end)
+    inside = [s for s in spans if s[0] >= start and s[1] <= end]
     body = _squash(_mark(text, inside, start, end).strip())
     prefix = ELLIPSIS + " " if start > 0 else ""
-    suffix = " " + ELLIPSIS if end < len(text.rstrip()) else ""
+    # Cut before the end: something but whitespace follows (no copy of a long text made).
+    suffix = " " + ELLIPSIS if _NOT_SPACE.search(text, end) else ""
     return prefix + body + suffix
 
 
-def _best_window(spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:
+def _best_window(spans: Sequence[SpanLike], max_chars: int) -> tuple[int, int]:
     """Indexes of the first and last span of the best window (sliding over span starts)."""
     best = (-1, -1, 0, 0)  # (distinct weight, occurrences, -first) and last, compared in order
     best_range = (0, 0)
-    counts: Counter[str] = Counter()
-    weights = {s.term: PHRASE_WEIGHT if s.term.startswith('"') else 1 for s in spans}
+    starts = [s[0] for s in spans]
+    ends = [s[1] for s in spans]
+    terms = [s[2] for s in spans]
+    weights = {term: PHRASE_WEIGHT if term.startswith('"') else 1 for term in terms}
+    counts: dict[str, int] = {}
     weight = 0  # the weight of the distinct terms in `counts`, kept as terms come and go
+    size = len(terms)
     j = 0
-    for i, span in enumerate(spans):
+    for i in range(size):
+        term = terms[i]
         if j < i:
             j = i
             counts.clear()
             weight = 0
-        while j < len(spans) and spans[j].end <= span.start + max_chars:
-            term = spans[j].term
-            counts[term] += 1
-            if counts[term] == 1:
-                weight += weights[term]
+        reach = starts[i] + max_chars
+        while j < size and ends[j] <= reach:
+            other = terms[j]
+            seen = counts.get(other, 0)
+            if not seen:
+                weight += weights[other]
+            counts[other] = seen + 1
             j += 1
         if j == i:  # one match longer than the window (a long phrase): show it alone
-            counts[span.term] += 1
-            if counts[span.term] == 1:
-                weight += weights[span.term]
+            seen = counts.get(term, 0)
+            if not seen:
+                weight += weights[term]
+            counts[term] = seen + 1
             j = i + 1
         # The window holds spans i..j-1, each counted once.
         score = (weight, j - i, -i, 0)
         if score > best:
             best, best_range = score, (i, j - 1)
-        counts[span.term] -= 1
-        if counts[span.term] <= 0:
-            del counts[span.term]
-            weight -= weights[span.term]
+        left = counts[term] - 1
+        if left:
+            counts[term] = left
+        else:
+            del counts[term]
+            weight -= weights[term]
     return best_range
 
 
-def _mark(text: str, spans: tuple[Span, ...], start: int, end: int) -> str:
+def _mark(text: str, spans: Sequence[SpanLike], start: int, end: int) -> str:
     """text[start:end] with the spans (absolute offsets) wrapped in marks, overlaps merged."""
     merged: list[list[int]] = []
-    for span in spans:
-        if merged and span.start <= merged[-1][1]:
-            merged[-1][1] = max(merged[-1][1], span.end)
+    for first, last, _ in spans:
+        if merged and first <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], last)
         else:
-            merged.append([span.start, span.end])
+            merged.append([first, last])
     out: list[str] = []
     cursor = start
     for s, e in merged:
