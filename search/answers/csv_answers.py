@@ -19,7 +19,7 @@ from django import forms
 from django.http import HttpResponse
 
 from search.answers.json_answers import file_response, outcome_response
-from search.answers.outcomes import Outcome, SearchResult
+from search.answers.pipeline import Outcome, SearchResult
 
 JSON = "json"
 CSV = "csv"
@@ -29,14 +29,20 @@ _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 SLUG_CHARS = 40
 
 
+def unknown_format(choices: Sequence[tuple[str, str]]) -> str:
+    """The one wording of a bad `format` (`%(value)s` is the format asked for)."""
+    names = [name for name, _ in choices]
+    listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return f"Unknown format '%(value)s': use {listed}."
+
+
 class FormatField(forms.ChoiceField):
     """`format=`: the answer's format among `choices` (JSON when omitted); case and spaces
-    around it do not matter. `unknown` is the error, `%(value)s` the format asked for."""
+    around it do not matter; a format not among them is `unknown_format`'s error."""
 
-    def __init__(self, choices: Sequence[tuple[str, str]], *, unknown: str, **kwargs: Any) -> None:
-        super().__init__(
-            choices=choices, required=False, error_messages={"invalid_choice": unknown}, **kwargs
-        )
+    def __init__(self, choices: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+        errors = {"invalid_choice": unknown_format(choices)}
+        super().__init__(choices=choices, required=False, error_messages=errors, **kwargs)
 
     def to_python(self, value: Any) -> str:
         return str(value if value is not None else "").strip().lower() or JSON

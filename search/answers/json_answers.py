@@ -13,7 +13,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.utils.http import content_disposition_header
 
-from search.answers.outcomes import (
+from search.answers.pipeline import (
     AMBIGUOUS,
     DONE,
     Outcome,

@@ -11,7 +11,7 @@ from datetime import date
 from django.conf import settings
 from django.urls import reverse
 
-from search.answers.outcomes import NotFound
+from search.answers.pipeline import NotFound
 from search.backends.registry import get_backend
 from search.models import Chunk, Paper
 from search.papers.arxiv_ids import abs_url, issued, normalise_arxiv_id, pdf_url

@@ -1,6 +1,6 @@
 """Outcomes of a paper search (page and `/api/search_keyword`) and a look-up (`/api/paper`)."""
 
-from search.answers.outcomes import Outcome, run_search
+from search.answers.pipeline import Outcome, run_search
 from search.papers.forms import PaperLookupForm, PaperSearchForm
 from search.papers.lookup import LookupResult, PaperLookup, look_up
 from search.papers.notes import INDEX_UNAVAILABLE_NOTE

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from search.answers.outcomes import Outcome
 from search.answers.paging import PagingLinks, paging_links
+from search.answers.pipeline import Outcome
 from search.papers.forms import PaperSearchForm
 from search.papers.request import BIBTEX, CSV, PaperSearchRequest
 from search.papers.service import PaperFacets, PaperHit, PaperSearchResult

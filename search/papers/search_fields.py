@@ -251,7 +251,6 @@ class PaperSearchFields(forms.Form):
     )
     format = FormatField(
         FORMAT_CHOICES,
-        unknown="Unknown format %(value)s: use json, csv or bibtex.",
         label="Format",
         help_text="json (default), or the same rows as a csv or bibtex file.",
     )

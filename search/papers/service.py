@@ -14,8 +14,8 @@ from datetime import date
 
 from django.conf import settings
 
-from search.answers.outcomes import Rejected
 from search.answers.paging import Paging, previous_offset
+from search.answers.pipeline import Rejected
 from search.backends.paper_search import (
     TIER_MATCH,
     TIER_NAMED_PAPER,

@@ -1,6 +1,6 @@
 """A statute search's, survey's or section look-up's outcome, for its page and API alike."""
 
-from search.answers.outcomes import Outcome, run_search
+from search.answers.pipeline import Outcome, run_search
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.notes import INDEX_UNAVAILABLE_NOTE
 from search.statutes.search.request import StatuteSearchRequest

@@ -32,7 +32,7 @@ import pytest
 import tantivy
 
 from bench import workload
-from search.answers.outcomes import Rejected
+from search.answers.pipeline import Rejected
 from search.backends.filters import Terms
 from search.backends.paper_search import RELEVANCE, Pool, PoolHit
 from search.backends.registry import get_backend

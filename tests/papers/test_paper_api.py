@@ -282,7 +282,7 @@ def test_sort_newest_and_oldest(client: Client, paper_index: Path) -> None:
         ({"query": "lora", "offset": "ten"}, "offset", "whole number"),
         ({"query": "adaptation", "offset": "500"}, "offset", "offset=500 is past the end"),
         ({"query": "lora", "offset": "20000"}, "offset", "pool cap"),
-        ({"query": "lora", "format": "xml"}, "format", "Unknown format xml"),
+        ({"query": "lora", "format": "xml"}, "format", "Unknown format 'xml'"),
         ({"query": "lora", "authors": "..., ?"}, "authors", "needs letters or digits"),
     ],
 )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from search.answers.outcomes import Rejected
+from search.answers.pipeline import Rejected
 from search.papers.arxiv_ids import normalise_arxiv_id, split_arxiv_ids
 from search.papers.author_names import author_keys, fold_name
 from search.papers.request import PaperSearchRequest

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from search.answers.outcomes import AMBIGUOUS, BAD_REQUEST_NOTE, DONE, MISSING
+from search.answers.pipeline import AMBIGUOUS, BAD_REQUEST_NOTE, DONE, MISSING
 from search.models import Section
 from search.statutes.catalog import load_catalog
 from search.statutes.outcome import section_outcome

@@ -221,7 +221,7 @@ def test_export_format_is_json_or_csv_where_exports_are_read(catalog: Catalog) -
         assert bound.cleaned_data["format"] == chosen
     bad = StatuteSearchForm({"q": "landlord", "format": "pdf"}, catalog=catalog, exports=True)
     assert not bad.is_valid()
-    assert bad.errors["format"] == ["Unknown format 'pdf'. Valid values: json, csv."]
+    assert bad.errors["format"] == ["Unknown format 'pdf': use json or csv."]
     # Pages and MCP tools answer in their own format: the field is not theirs.
     assert "format" not in StatuteSearchForm(None, catalog=catalog).fields
 

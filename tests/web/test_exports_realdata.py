@@ -125,11 +125,11 @@ def test_both_searches_export_their_rows_through_one_path(real_slice: Path) -> N
     assert _download(client, "/api/search_keyword", {**PAPERS, "format": "Csv"})[0] == paper_csv
 
 
-STATUTE_FORMATS = "Unknown format 'pdf'. Valid values: json, csv."
+STATUTE_FORMATS = "Unknown format 'pdf': use json or csv."
 BAD_FORMATS = (
     ("/api/statute_search", STATUTES, "limit", STATUTE_FORMATS),
     ("/api/statute_survey", {"q": "deposit"}, "per", STATUTE_FORMATS),
-    ("/api/search_keyword", PAPERS, "limit", "Unknown format pdf: use json, csv or bibtex."),
+    ("/api/search_keyword", PAPERS, "limit", "Unknown format 'pdf': use json, csv or bibtex."),
 )
 
 

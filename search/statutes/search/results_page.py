@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from search.answers.csv_answers import CSV
 from search.answers.fields import given_values, repeated_values, split_codes
-from search.answers.outcomes import Outcome
 from search.answers.paging import PagingLinks, paging_links
+from search.answers.pipeline import Outcome
 from search.statutes.search.forms import StatuteSearchForm
 from search.statutes.search.service import WORDS, StatuteSearchResult
 from search.text.jurisdictions import FEDERAL, NAMES, jurisdiction_name

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 
 from django.conf import settings
 
-from search.answers.outcomes import Rejected
 from search.answers.paging import Paging, previous_offset
+from search.answers.pipeline import Rejected
 from search.backends.filters import Filter
 from search.backends.registry import get_backend
 from search.backends.statute_search import HitPage, TextSearch, WeightedField

@@ -125,7 +125,6 @@ class StatuteWordsForm(forms.Form):
     )
     format = FormatField(
         FORMAT_CHOICES,
-        unknown="Unknown format %(value)r. Valid values: json, csv.",
         label="Format",
         help_text="json (default), or csv: the same rows as a CSV file.",
     )

@@ -1,13 +1,13 @@
 """The section look-up: one whole section by id or citation, with its cross-references.
 
-`/api/statute` and the MCP tool `statute` run it through `answers.outcomes.run_search`, as
+`/api/statute` and the MCP tool `statute` run it through `answers.pipeline.run_search`, as
 the searches and the paper look-up are run: a citation several sections carry is `Ambiguous`
 (a 400 listing them), one no loaded section has is `NotFound` (a 404).
 """
 
 from dataclasses import dataclass
 
-from search.answers.outcomes import Ambiguous, NotFound
+from search.answers.pipeline import Ambiguous, NotFound
 from search.backends.filters import Terms
 from search.backends.protocol import IndexUnavailable
 from search.statutes.catalog import Catalog

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from search.answers.csv_answers import CSV
 from search.answers.fields import repeated_values, split_codes
-from search.answers.outcomes import Outcome
+from search.answers.pipeline import Outcome
 from search.statutes.chart import TileMap, survey_map
 from search.statutes.search.results_page import search_params, switches
 from search.statutes.survey.forms import StatuteSurveyForm
