@@ -177,6 +177,13 @@ SETS: dict[str, tuple[Path, Loader]] = {
             QUESTIONS_ABOUT + " (check half: do not tune on it)", "check",
         ),
     ),
+    "statutes_questions_ours_check2": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check2", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT + " (second check, South Carolina: do not tune on it)", "check2",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),

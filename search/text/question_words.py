@@ -31,6 +31,11 @@ QUESTION_WORDS: frozenset[str] = frozenset(
         # Fillers.
         "still", "now", "even", "really", "actually", "like", "anything", "something",
         "someone", "somebody", "anyone", "anybody", "everything", "thing", "things",
+        "maybe", "sure", "anymore", "ever",
+        # Trying and letting: "trying to evict me", "won't let me".
+        "try", "tries", "trying", "tried", "let", "lets", "letting",
+        # When it happened, not what the law is about.
+        "ago", "yesterday", "today", "tomorrow", "tonight",
         # Contraction remnants ("won't", "don't", "he'd", "I'm", "they're", "we've", "I'll").
         "won", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
         "hadn", "couldn", "shouldn", "wouldn", "d", "m", "re", "ve", "ll",

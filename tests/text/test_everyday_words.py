@@ -84,3 +84,49 @@ def test_map_entries_are_lower_case_words_the_index_splits_alike(
 
 def test_every_everyday_phrase_is_read() -> None:
     assert len(TRIGGERS) == sum(len(words) for words, _ in ENTRIES)
+
+
+def test_a_landlord_who_will_not_fix_adds_the_duty_to_maintain() -> None:
+    found = added("landlord won't fix the leaking toilet")
+    assert ("maintain", "won t fix") in found
+    assert ("habitability", "won t fix") in found
+    assert ("plumbing", "leaking") in found
+
+
+def test_breaking_a_lease_is_not_a_work_break() -> None:
+    found = added("can I break my lease")
+    assert ("terminate", "break lease") in found
+    assert not any(term in {"meal period", "rest period"} for term, _ in found)
+    assert ("meal period", "lunch break") in added("no lunch break at work")
+
+
+def test_refusing_a_voucher_reads_as_source_of_income() -> None:
+    assert ("source of income", "won t take") in added("landlord won't take my section 8 voucher")
+
+
+def test_paying_less_rent_reads_as_abatement() -> None:
+    found = added("can I pay less rent while the heat is out")
+    assert ("abatement", "pay less") in found
+
+
+def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
+    # 'unemployment' is the codes' own word: only a person's words for it add the phrases.
+    assert added("unemployment insurance account") == []
+    assert ("unemployment compensation", "unemployed") in added("I was unemployed for a month")
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("who gets custody of the kids", "parenting time"),
+        ("how do I get alimony", "spousal support"),
+        ("debt collector keeps calling me at work", "communication"),
+        ("wrong info on my credit report", "inaccurate"),
+        ("I got served papers for court", "summons"),
+        ("landlord refused to rent to me because I'm gay", "sexual orientation"),
+        ("stayed after my lease ended", "holdover"),
+        ("can my boss make me work overtime for free", "one and one half times"),
+    ],
+)
+def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
+    assert term in [t for t, _ in added(question)]
