@@ -292,7 +292,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("find a place", "found a place", "find an apartment", "found an apartment",
       "looking for a place", "looking for an apartment", "searching for a place"),
      ("search", "extension")),
-    # Military (more).
+    # Military orders.
     (("pcs", "pcs orders", "military orders", "stationed", "transferred overseas"),
      ("military orders", "permanent change of station")),
     # Lead.
@@ -306,7 +306,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("attorney", "counsel", "legal representation", "right to counsel")),
     (("judge",), ("court",)),
     (("illegal", "against the law"), ("unlawful", "prohibited")),
-    # Housing, more of the same fields: ending a tenancy.
+    # More housing: ending a tenancy.
     (("eviction case", "eviction lawsuit", "eviction hearing", "eviction court"),
      ("unlawful detainer", "forcible entry and detainer", "summary proceedings", "possession")),
     (("leave early", "move early", "get out of my lease", "get out of the lease"),
@@ -320,7 +320,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("move in", "moving in", "moved in", "walk through", "walkthrough", "checklist",
       "check list", "move in checklist"),
      ("inventory", "condition", "inspection", "checklist")),
-    # Housing: rent and money.
+    # More housing: rent and money.
     (("pay less", "less rent", "lower rent", "reduce rent", "reduced rent", "rent reduction",
       "withhold rent", "withholding rent", "stop paying rent", "hold back rent"),
      ("abatement", "abate", "reduction", "withhold")),
@@ -334,7 +334,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
      ("fee", "charge", "nonrefundable")),
     (("installments", "payment plan", "pay over time", "spread out"),
      ("installments", "installment", "payment plan")),
-    # Housing: the home and repairs.
+    # More housing: the home and repairs.
     (("won t fix", "won t repair", "refuses to fix", "not fixing",
       "never fixed", "hasn t fixed"), ("repair", "maintain", "habitability")),
     (("leak", "leaks", "leaking", "leaky", "toilet", "plumbing", "sink", "clogged", "sewage"),
@@ -408,7 +408,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("inherit", "inheritance", "inherited", "no will"),
      ("intestate", "descent", "heir", "heirs", "estate")),
     (("name change", "change my name"), ("change of name",)),
-    # Debt, credit and consumer.
+    # More debt, credit and consumer.
     (("bankruptcy", "bankrupt", "chapter 7", "chapter 13"), ("bankruptcy", "debtor")),
     (("interest rate", "apr", "usury", "too much interest"),
      ("interest", "annual percentage rate", "usury")),
@@ -427,7 +427,7 @@ ENTRIES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("pawn", "pawn shop", "pawned"), ("pawnbroker", "pledge")),
     (("title loan",), ("title loan", "title lender", "motor vehicle")),
     (("gift card", "gift cards"), ("gift certificate", "gift card")),
-    # Courts and papers.
+    # More courts and papers.
     (("court date", "summons", "served", "served papers", "got papers"),
      ("summons", "appear")),
     (("missed court", "miss court", "didn t show up", "didn t go to court", "no show"),
