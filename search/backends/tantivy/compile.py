@@ -66,10 +66,11 @@ def compile_query(
     also: Sequence[WeightedField] = (),
     rank_also: Sequence[WeightedField] = (),
     added_weight: float = 1.0,
+    excluded: Sequence[tantivy.Query] = (),
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
-    unscored, added terms scaled by `added_weight`."""
+    unscored, added terms scaled by `added_weight`, `excluded` documents left out."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     if stem:
@@ -79,7 +80,7 @@ def compile_query(
     rank = [(word_field(f.name, stem=stem), f.weight) for f in rank_also]
     return compile_fields(
         schema, query, fields=fields, mode=mode, filters=filters, rank=rank,
-        added_weight=added_weight,
+        added_weight=added_weight, excluded=excluded,
     )  # fmt: skip
 
 
@@ -95,6 +96,7 @@ def compile_fields(
     rank: Sequence[tuple[str, float]] = (),
     added_weight: float = 1.0,
     bonus: Sequence[tantivy.Query] = (),
+    excluded: Sequence[tantivy.Query] = (),
 ) -> tantivy.Query:
     """The whole query over weighted fields: words by `mode`, phrases required, filters;
     with `adjacent` fields, an optional clause scores the loose words as a phrase there;
@@ -124,6 +126,7 @@ def compile_fields(
         clauses.append((tantivy.Occur.Should, _ranking(schema, query, rank, added_weight)))
     clauses.extend((tantivy.Occur.Should, b) for b in bonus)
     clauses.extend((tantivy.Occur.Must, filter_query(schema, f)) for f in filters)
+    clauses.extend((tantivy.Occur.MustNot, q) for q in excluded)
     return tantivy.Query.boolean_query(clauses)
 
 

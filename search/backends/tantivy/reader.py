@@ -3,7 +3,7 @@
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import tantivy
@@ -22,6 +22,9 @@ class LiveIndex:
     version: str
     index: tantivy.Index
     meta: VersionMeta
+    # What is worked out once about this open version (`complements`: which fields hold one
+    # value per document); dropped with it.
+    facts: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     def searcher(self) -> tantivy.Searcher:
         """A consistent point-in-time searcher for one request."""

@@ -7,14 +7,19 @@ index matched. Ordering is deterministic (`ranking.top_hits`; listings by a stor
 
 import tantivy
 
+from search.backends.filters import Filter
 from search.backends.statute_search import Hit, HitPage, Listing, TextSearch
 from search.backends.tantivy.compile import compile_query, filter_query
+from search.backends.tantivy.complements import split_filters
 from search.backends.tantivy.matching import TextMatcher
 from search.backends.tantivy.ranking import Scored, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
 from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
 from search.text.query import render_phrase
+
+# Filters kept as filters, and queries whose documents are excluded instead.
+Filtering = tuple[tuple[Filter, ...], tuple[tantivy.Query, ...]]
 
 
 def run_search(spec: TextSearch, index_name: str = STATUTES) -> HitPage:
@@ -33,24 +38,40 @@ def run_listing(spec: Listing, index_name: str = STATUTES) -> HitPage:
 
 def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
     """Run `spec` with one searcher: count, ordered top hits, snippets, matched terms."""
-    query = compile_search(live.index.schema, spec)
     searcher = live.searcher()
+    query = compile_search(live.index.schema, spec, cheaper_filters(live, searcher, spec))
     scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
     return HitPage(read_hits(searcher, scored, spec), total)
 
 
-def compile_search(schema: tantivy.Schema, spec: TextSearch) -> tantivy.Query:
-    """The spec's words, phrases and filters as one query."""
+def cheaper_filters(live: LiveIndex, searcher: tantivy.Searcher, spec: TextSearch) -> Filtering:
+    """The spec's filters, those keeping nearly everything as exclusions (`complements`).
+
+    Only where a word or phrase is required: a filter is then one more required clause, and
+    leaving it out changes neither the matches nor their scores.
+    """
+    if not (spec.query.terms or spec.query.phrases):
+        return spec.filters, ()
+    return split_filters(live, searcher, spec.filters)
+
+
+def compile_search(
+    schema: tantivy.Schema, spec: TextSearch, filtering: Filtering | None = None
+) -> tantivy.Query:
+    """The spec's words, phrases and filters (or `filtering`: filters kept and documents
+    excluded) as one query."""
+    filters, excluded = filtering or (spec.filters, ())
     return compile_query(
         schema,
         spec.query,
         field=spec.field,
         mode=spec.mode,
-        filters=spec.filters,
+        filters=filters,
         stem=spec.stem,
         also=spec.also,
         rank_also=spec.rank_also,
         added_weight=spec.added_weight,
+        excluded=excluded,
     )
 
 
