@@ -7,21 +7,42 @@ as extra, lower-weighted terms: each added term is reported with the words it ca
 (`terms_added`), the note says so, and `expand=false` turns it off. Nothing is added
 silently and nothing is taken away: the typed words are searched as typed.
 
-The map (`search.text.everyday_entries`) is general legal-aid vocabulary (housing, debt and
-consumer, family safety, public benefits, employment, family, courts), one entry per
-everyday idea, never one per question. An everyday phrase is matched on the query's
-tokens as typed ("kick out": 'out' is a stop word) and with stop and question words left
-out ("return the deposit" reads "return deposit"). A code term of several words runs as a
-phrase. At most `MAX_ADDED` terms are added, in the order their everyday words appear.
+The map (`everyday_words.txt` beside this module, one entry per line) is general legal-aid
+vocabulary (housing, debt and consumer, family safety, public benefits, employment, family,
+courts), one entry per everyday idea, never one per question. An everyday phrase is matched
+on the query's tokens as typed ("kick out": 'out' is a stop word) and with stop and question
+words left out ("return the deposit" reads "return deposit"). A code term of several words
+runs as a phrase. At most `MAX_ADDED` terms are added, in the order their everyday words appear.
 """
 
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
-from search.text.everyday_entries import ENTRIES
 from search.text.question_words import QUESTION_WORDS
 from search.text.stopwords import STOP_WORDS
+
+MAP_FILE = Path(__file__).with_name("everyday_words.txt")
+Entry = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def read_entries(text: str) -> tuple[Entry, ...]:
+    """The map's lines (`everyday | words => code | words`; `#` comments) as entries, in order."""
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        sides = line.split("=>")
+        words, codes = (tuple(w.strip() for w in side.split("|")) for side in (sides + [""])[:2])
+        if len(sides) != 2 or not all(words) or not all(codes):
+            raise ValueError(f"{MAP_FILE.name} line {number}: not 'words | ... => code | ...'")
+        entries.append((words, codes))
+    return tuple(entries)
+
+
+ENTRIES = read_entries(MAP_FILE.read_text(encoding="utf-8"))
 
 # A long question can name many everyday ideas; past twelve added terms the dev and our own
 # questions rank the same (measured) and each more term costs search time.

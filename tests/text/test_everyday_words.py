@@ -2,7 +2,14 @@
 
 import pytest
 
-from search.text.everyday_words import ENTRIES, MAX_ADDED, TRIGGERS, AddedTerm, added_terms
+from search.text.everyday_words import (
+    ENTRIES,
+    MAX_ADDED,
+    TRIGGERS,
+    AddedTerm,
+    added_terms,
+    read_entries,
+)
 from tests.reference_tokenizer import simple_tokenize
 
 
@@ -130,3 +137,14 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
     assert term in [t for t, _ in added(question)]
+
+
+def test_the_map_file_reads_line_by_line_and_a_bad_line_names_itself() -> None:
+    text = "# a comment\n\nkick out | throw out => eviction | unlawful detainer\nfix => repair\n"
+    assert read_entries(text) == (
+        (("kick out", "throw out"), ("eviction", "unlawful detainer")),
+        (("fix",), ("repair",)),
+    )
+    for bad in ("fix repair", "fix => ", " => repair", "fix | => repair", "a => b => c"):
+        with pytest.raises(ValueError, match="line 2"):
+            read_entries("# map\n" + bad + "\n")
