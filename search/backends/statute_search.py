@@ -21,6 +21,17 @@ class WeightedField:
 
 
 @dataclass(frozen=True)
+class ConceptBonus:
+    """A constant `bonus` for a match whose `field` holds at least `at_least` of `concepts`
+    (each concept: word sequences, one term or a phrase each, any of which counts)."""
+
+    field: str
+    concepts: tuple[tuple[tuple[str, ...], ...], ...]
+    at_least: int
+    bonus: float
+
+
+@dataclass(frozen=True)
 class TextSearch:
     """One keyword search: loose terms by `mode`, phrases required, filters not scored.
 
@@ -28,7 +39,8 @@ class TextSearch:
     `tie_break`, so pages never overlap or skip). `stem` matches word forms (the fields'
     stemmed twins, query words stemmed alike); `also` searches further fields beside `field`;
     `rank_also` fields only rank (a word there raises a match, never makes one). The query's
-    added terms match like loose terms, their score scaled by `added_weight`.
+    added terms match like loose terms, their score scaled by `added_weight`. `concept_bonus`
+    raises, never makes, a match holding several of the query's concepts in one field.
     """
 
     query: ParsedQuery
@@ -46,6 +58,7 @@ class TextSearch:
     also: tuple[WeightedField, ...] = ()
     rank_also: tuple[WeightedField, ...] = ()
     added_weight: float = 1.0
+    concept_bonus: ConceptBonus | None = None
 
     def __post_init__(self) -> None:
         if self.limit < 1:

@@ -8,10 +8,13 @@ unless `expand` is off, the everyday-words map adds the code's words (`terms_add
 The weights below were chosen on the dev questions and checked on our own question set
 (docs/performance.md has the figures): added terms weigh half a typed word, so a section
 with the typed words still outranks one with only the code's words; a heading word raises a
-body match by a fifth of what the same word adds in the body, and never makes a match.
+body match by a fifth of what the same word adds in the body, and never makes a match; a
+heading holding three or more of the query's concepts (a typed word with the code terms its
+everyday words added) adds a constant point more (`heading_concepts`).
 """
 
 from search.backends.registry import get_backend
+from search.backends.statute_search import ConceptBonus
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms
 from search.text.jurisdictions import jurisdiction_name
@@ -20,6 +23,11 @@ from search.text.query import ParsedQuery, loose_runs
 PLACE_NAME = "place_name"
 ADDED_WEIGHT = 0.5
 HEADING_RANK_WEIGHT = 0.2
+HEADING_FIELD = "heading"
+HEADING_CONCEPTS = 3
+HEADING_CONCEPT_BONUS = 1.0
+
+Concept = frozenset[tuple[str, ...]]
 
 
 def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> ParsedQuery:
@@ -32,3 +40,34 @@ def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> 
         return parsed
     searched = [*parsed.terms, *(" ".join(p) for p in parsed.phrases)]
     return parsed.with_added(added_terms(loose_runs(q, tokenize), searched))
+
+
+def concepts(parsed: ParsedQuery) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The query's distinct concepts, each a set of word sequences any of which stands for it:
+    a typed word or phrase, joined by the code terms its everyday words added (the words of
+    one everyday phrase and all they added are one concept)."""
+    typed = set(parsed.terms)
+    groups: list[Concept] = [
+        frozenset({*((w,) for w in a.source.split() if w in typed), a.words}) for a in parsed.added
+    ]
+    groups += [frozenset({(t,)}) for t in parsed.terms]
+    groups += [frozenset({p}) for p in parsed.phrases]
+    merged: list[Concept] = []
+    for group in groups:
+        touching = [m for m in merged if m & group]
+        for m in touching:
+            merged.remove(m)
+            group |= m
+        merged.append(group)
+    return tuple(tuple(sorted(m)) for m in merged)
+
+
+def heading_concepts(parsed: ParsedQuery, *, headings: bool) -> ConceptBonus | None:
+    """The constant raise for a heading holding several of the query's concepts (none when
+    `headings=true` searches the heading itself)."""
+    if headings:
+        return None
+    found = concepts(parsed)
+    if len(found) < HEADING_CONCEPTS:
+        return None
+    return ConceptBonus(HEADING_FIELD, found, HEADING_CONCEPTS, HEADING_CONCEPT_BONUS)

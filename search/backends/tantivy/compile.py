@@ -20,7 +20,9 @@ Statutes use it for `headings=true` (body, and headings at a lower weight).
 Added terms (the statute search's everyday-words map) join the loose terms' any-of group,
 each scaled by `added_weight`; under `all_words` they only rank. `rank_also` fields (statutes:
 the heading) add a Should clause over every word: it raises the score of a match and never
-makes one, so which sections match stays decided by `field` alone.
+makes one, so which sections match stays decided by `field` alone. A `ConceptBonus` (statutes:
+the heading again) is one more Should clause of constant score, met by a match whose field
+holds at least so many of the query's concepts (a typed word or any of its added terms).
 
 `stem`: every word is replaced by its stem (the index's stemming analyzer) and searched on
 each field's stemmed twin; words that share a stem run once.
@@ -31,7 +33,7 @@ from collections.abc import Sequence
 import tantivy
 
 from search.backends.filters import All, Either, Filter, Terms
-from search.backends.statute_search import WeightedField
+from search.backends.statute_search import ConceptBonus, WeightedField
 from search.backends.tantivy.analysis import stem as stem_word
 from search.backends.tantivy.schema import word_field
 from search.text.everyday_words import AddedTerm
@@ -67,12 +69,15 @@ def compile_query(
     rank_also: Sequence[WeightedField] = (),
     added_weight: float = 1.0,
     excluded: Sequence[tantivy.Query] = (),
+    concept_bonus: ConceptBonus | None = None,
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
-    unscored, added terms scaled by `added_weight`, `excluded` documents left out."""
+    unscored, added terms scaled by `added_weight`, `excluded` documents left out,
+    `concept_bonus` only scoring."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
+    bonus = [] if concept_bonus is None else concepts_clause(schema, concept_bonus, stem=stem)
     if stem:
         query = stemmed(query)
     fields = [(word_field(field, stem=stem), 1.0)]
@@ -80,8 +85,25 @@ def compile_query(
     rank = [(word_field(f.name, stem=stem), f.weight) for f in rank_also]
     return compile_fields(
         schema, query, fields=fields, mode=mode, filters=filters, rank=rank,
-        added_weight=added_weight, excluded=excluded,
+        added_weight=added_weight, excluded=excluded, bonus=bonus,
     )  # fmt: skip
+
+
+def concepts_clause(
+    schema: tantivy.Schema, spec: ConceptBonus, *, stem: bool = False
+) -> list[tantivy.Query]:
+    """`spec.bonus` for a document holding `spec.at_least` of the concepts in `spec.field`
+    (its stemmed twin with `stem`); no clause when the query has fewer concepts."""
+    if len(spec.concepts) < spec.at_least:
+        return []
+    field = word_field(spec.field, stem=stem)
+    options: list[Clause] = []
+    for concept in spec.concepts:
+        forms = dict.fromkeys(tuple(stem_word(w) for w in s) if stem else s for s in concept)
+        group = [(tantivy.Occur.Should, phrase_clause(schema, field, s)) for s in forms]
+        options.append((tantivy.Occur.Should, tantivy.Query.boolean_query(group)))
+    held = tantivy.Query.boolean_query(options, minimum_number_should_match=spec.at_least)
+    return [tantivy.Query.const_score_query(held, spec.bonus)]
 
 
 def compile_fields(

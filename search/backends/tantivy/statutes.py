@@ -72,6 +72,7 @@ def compile_search(
         rank_also=spec.rank_also,
         added_weight=spec.added_weight,
         excluded=excluded,
+        concept_bonus=spec.concept_bonus,
     )
 
 

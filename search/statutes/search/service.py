@@ -37,7 +37,12 @@ from search.statutes.scope import Scope, named_places
 from search.statutes.search import notes
 from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.sections.lookup import SectionRef
-from search.statutes.shaping import ADDED_WEIGHT, HEADING_RANK_WEIGHT, shaped_query
+from search.statutes.shaping import (
+    ADDED_WEIGHT,
+    HEADING_RANK_WEIGHT,
+    heading_concepts,
+    shaped_query,
+)
 from search.text.everyday_words import AddedTerm
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
 from search.text.suggest import DidYouMean, did_you_mean
@@ -210,6 +215,7 @@ def _keyword_search(
         also=searched_headings(headings=request.headings),
         rank_also=ranking_headings(headings=request.headings),
         added_weight=ADDED_WEIGHT,
+        concept_bonus=heading_concepts(parsed, headings=request.headings),
     )
     return get_backend().search_statutes(spec)
 
