@@ -18,7 +18,9 @@ from search.text.query_notes import UNCLOSED_QUOTE_WARNING, over_term_cap_warnin
 
 BODY_ONLY_NOTE = (
     "Keyword (BM25) search of section body text: a section matches by its body's words only; "
-    "a searched word in its heading raises its rank (a fifth of what the word adds in the body)."
+    "a searched word in its heading raises its rank (a fifth of what the word adds in the body), "
+    "and a heading holding three or more of the query's ideas (a typed word with the words "
+    "added for it) raises it by a point."
 )
 HEADINGS_NOTE = (
     "Keyword (BM25) search of section text and headings (headings=true): a word in a "

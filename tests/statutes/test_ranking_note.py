@@ -1,0 +1,15 @@
+"""The ranking note says what raises a section, as the ranking does it."""
+
+from search.statutes.search.notes import ranking_note
+from search.statutes.shaping import HEADING_CONCEPT_BONUS, HEADING_CONCEPTS, HEADING_RANK_WEIGHT
+
+
+def test_the_body_only_note_names_both_heading_raises() -> None:
+    note = ranking_note()
+    assert HEADING_RANK_WEIGHT == 0.2 and "a fifth of what the word adds" in note
+    assert HEADING_CONCEPTS == 3 and "three or more of the query's ideas" in note
+    assert HEADING_CONCEPT_BONUS == 1.0 and "raises it by a point" in note
+
+
+def test_the_headings_note_does_not_claim_the_concept_raise() -> None:
+    assert "three or more" not in ranking_note(headings=True)
