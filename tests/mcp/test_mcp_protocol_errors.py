@@ -5,25 +5,18 @@ internals (pydantic's messages, its versioned links). Fuzzed with hypothesis (co
 run's fuzz summary)."""
 
 import json
-import os
 from typing import Any
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz_report import FUZZ_CASES
+from tests.fuzz_report import FUZZ, FUZZ_CASES
 
 pytestmark = pytest.mark.django_db
 
 ACCEPT = "application/json, text/event-stream"
-EXAMPLES = int(os.environ.get("PORTAL_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 SDK_WORDS = ("pydantic", "validation error", "input_value", "Field required", "union[")
 
 

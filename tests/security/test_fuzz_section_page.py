@@ -1,26 +1,19 @@
 """Section page fuzz (hypothesis): any highlight words and back-link parameters. Never a 5xx;
 the section is always shown, and a 400 names the parameter it did not use."""
 
-import os
 from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from search.statutes.sections.forms import CARRIED, CITED
-from tests.fuzz_report import FUZZ_CASES
+from tests.fuzz_report import FUZZ, FUZZ_CASES
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("PORTAL_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 PAGE = "/statutes/wa:statute:59.18.280/"
 values = st.one_of(
     st.sampled_from(["", "true", "1" + "0" * 30, "%00", "\x00", "<b>", '"deposit', "wa,us"]),

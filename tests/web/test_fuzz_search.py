@@ -6,27 +6,19 @@ generated requests is printed at the end (`fuzz cases run`).
 """
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tests.fuzz_report import FUZZ_CASES
+from tests.fuzz_report import FUZZ, FUZZ_CASES
 
 pytestmark = pytest.mark.django_db
 
-# Examples per test; raise it for a longer hunt (PORTAL_FUZZ_EXAMPLES=2000 make test).
-EXAMPLES = int(os.environ.get("PORTAL_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
 
 STATUTE_PARAMS = (
     "q", "jurisdiction", "source", "title", "limit", "include", "chapter", "offset", "stem",
