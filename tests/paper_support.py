@@ -6,6 +6,7 @@ build serves them all. The rows are deleted again when the module ends.
 """
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,20 +31,17 @@ def forget_paper_caches() -> None:
     forget_freshness()
 
 
-@pytest.fixture(scope="module")
-def paper_index(
-    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Path]:
-    """The test papers ingested and the papers index built and live; yields the data dir."""
+@contextmanager
+def papers_indexed(data: Path, indexes: Path, django_db_blocker: Any) -> Iterator[Path]:
+    """The papers in `data` ingested and indexed into `indexes`, live for the block; rows and
+    caches are gone again after it."""
     from search.ingest.papers import ingest_papers
     from search.models import Chunk, IndexBuild, IngestedFile, Paper
     from search.ops.builds.build import build_index
 
-    root = tmp_path_factory.mktemp("paper-search")
-    data = write_corpus(root / "data")
     with (
         django_db_blocker.unblock(),
-        override_settings(PORTAL_INDEX_DIR=root / "indexes", PORTAL_DATA_DIR=data),
+        override_settings(PORTAL_INDEX_DIR=indexes, PORTAL_DATA_DIR=data),
     ):
         forget_paper_caches()
         ingest_papers(data)
@@ -54,6 +52,16 @@ def paper_index(
         IngestedFile.objects.all().delete()
         IndexBuild.objects.all().delete()
         forget_paper_caches()
+
+
+@pytest.fixture(scope="module")
+def paper_index(
+    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Path]:
+    """The test papers ingested and the papers index built and live; yields the data dir."""
+    root = tmp_path_factory.mktemp("paper-search")
+    with papers_indexed(write_corpus(root / "data"), root / "indexes", django_db_blocker) as data:
+        yield data
 
 
 def chunk_key(paper_id: str, chunk_index: int) -> tuple[str, int]:

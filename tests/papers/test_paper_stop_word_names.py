@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import override_settings
 
 from search.papers.request import PaperSearchRequest
 from search.papers.service import PaperSearchResult, paper_query, search_papers
 from tests.corpus import paper, write_jsonl
-from tests.paper_support import forget_paper_caches
+from tests.paper_support import papers_indexed
 
 pytestmark = pytest.mark.django_db
 
@@ -47,28 +46,13 @@ def name_index(
     django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Path]:
     """These three papers ingested and the papers index built and live."""
-    from search.ingest.papers import ingest_papers
-    from search.models import Chunk, IndexBuild, IngestedFile, Paper
-    from search.ops.builds.build import build_index
-
     root = tmp_path_factory.mktemp("stop-word-names")
     data = root / "data"
     write_jsonl(data / "papers" / "papers.jsonl", PAPERS)
     write_jsonl(data / "papers" / "chunks.jsonl", [])
     write_jsonl(data / "papers" / "entities.jsonl", [])
-    with (
-        django_db_blocker.unblock(),
-        override_settings(PORTAL_INDEX_DIR=root / "indexes", PORTAL_DATA_DIR=data),
-    ):
-        forget_paper_caches()
-        ingest_papers(data)
-        build_index("papers")
+    with papers_indexed(data, root / "indexes", django_db_blocker):
         yield data
-        Chunk.objects.all().delete()
-        Paper.objects.all().delete()
-        IngestedFile.objects.all().delete()
-        IndexBuild.objects.all().delete()
-        forget_paper_caches()
 
 
 def run(query: str, **options: object) -> PaperSearchResult:
