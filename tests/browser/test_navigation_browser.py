@@ -72,7 +72,7 @@ def first_row_lands_on_top(page: Page) -> None:
     ("path", "status"),
     [
         ("/statutes/?q=landlord+retaliate&limit=2", r"Rows 3–4 of"),
-        ("/papers/?query=adaptation&limit=2", r"rows 3-4 of"),
+        ("/papers/?query=adaptation&limit=2", r"rows 3–4 of"),
     ],
 )
 def test_paging_puts_the_first_new_row_at_the_top_and_focuses_it(

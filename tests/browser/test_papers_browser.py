@@ -48,7 +48,7 @@ def test_type_filter_submit_go_back_and_open_a_paper(
     entries = page.evaluate("history.length")
     page.locator("#id_query").press_sequentially("adaptation", delay=20)
     expect(page.locator("#result-status")).to_have_text(
-        "11 passages match; rows 1-6 of 11; showing 6: at most 2 per paper."
+        "11 passages match; rows 1–6 of 11; showing 6: at most 2 per paper."
     )
     expect(page.locator("ol.hits > li")).to_have_count(6)
     expect(page.locator("ol.hits mark").first).to_be_visible()
@@ -150,20 +150,20 @@ def test_back_skips_half_typed_searches(
 
 def test_next_and_previous_pages(page: Page, live_server: object, built_indexes: Path) -> None:
     page.goto(live_server.url + "/papers/?query=adaptation&limit=2")  # type: ignore[attr-defined]
-    expect(page.locator("#result-status")).to_contain_text("rows 1-2 of 11")
+    expect(page.locator("#result-status")).to_contain_text("rows 1–2 of 11")
     page.locator("nav.paging a[rel=next]").click()
     expect(page).to_have_url(re.compile(r"offset=2"))
-    expect(page.locator("#result-status")).to_contain_text("rows 3-4 of 11")
+    expect(page.locator("#result-status")).to_contain_text("rows 3–4 of 11")
     expect(page.locator("ol.hits .rank").first).to_have_text("3")
     page.locator("nav.paging a[rel=next]").click()
-    expect(page.locator("#result-status")).to_contain_text("rows 5-6 of 11")
+    expect(page.locator("#result-status")).to_contain_text("rows 5–6 of 11")
     expect(page.locator("nav.paging a[rel=next]")).to_have_count(0)
     expect(page.locator("nav.paging .end-note")).to_contain_text("End of the results")
     page.locator("nav.paging a[rel=prev]").click()
     expect(page).to_have_url(re.compile(r"offset=2"))
     page.go_back()
     expect(page).to_have_url(re.compile(r"offset=4"))
-    expect(page.locator("#result-status")).to_contain_text("rows 5-6 of 11")
+    expect(page.locator("#result-status")).to_contain_text("rows 5–6 of 11")
     page.screenshot(path=str(built_indexes.parent / "paging.png"), full_page=True)
 
 
@@ -209,4 +209,4 @@ def test_facet_links_keep_the_order_and_every_other_choice(
         expect(page).to_have_url(re.compile(kept))
     assert "offset=" not in page.url  # a narrowed search starts at its first row
     expect(page.locator("#id_sort")).to_have_value("newest")
-    expect(page.locator("#result-status")).to_contain_text("rows 1-")
+    expect(page.locator("#result-status")).to_contain_text("rows 1–")

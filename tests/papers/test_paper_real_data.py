@@ -123,7 +123,7 @@ def test_what_a_new_user_types_first_finds_it(real_papers: Path) -> None:
     keys = {(r["paper_id"], r["chunk_index"]) for r in first["results"]}
     assert not keys & {(r["paper_id"], r["chunk_index"]) for r in second["results"]}
     status = client.get("/papers/", {"query": "low-rank adaptation", "offset": 10})
-    assert f"rows 11-20 of {first['total']:,}" in status.content.decode()
+    assert f"rows 11–20 of {first['total']:,}" in status.content.decode()
 
     newest = client.get(search, {"query": "low-rank adaptation", "sort": "newest"}).json()
     dates = [r["published"] for r in newest["results"]]

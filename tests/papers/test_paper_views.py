@@ -47,7 +47,7 @@ def test_results_page_renders_rows_facets_and_marks(client: Client, paper_index:
     response = client.get(PAGE, {"query": "adaptation"})
     html = response.content.decode()
     assert response.status_code == 200 and "HX-Request" in response["Vary"]
-    assert "11 passages match; rows 1-6 of 11; showing 6: at most 2 per paper." in html
+    assert "11 passages match; rows 1–6 of 11; showing 6: at most 2 per paper." in html
     assert "<mark>adaptation</mark>" in html or "<mark>Adaptation</mark>" in html
     assert 'class="badge ct ct-abstract"' in html and 'aria-label="Facets"' in html
     assert ">Grace Hopper</a>, <a " in html and ">Alan Turing</a>" in html
@@ -334,12 +334,12 @@ def test_an_invalid_submit_shows_the_errors(client: Client, paper_index: Path) -
 
 def test_pages_link_to_the_next_and_previous_rows(client: Client, paper_index: Path) -> None:
     html = html_of(client, PAGE + "?query=adaptation&limit=2")
-    assert "11 passages match; rows 1-2 of 11" in html
+    assert "11 passages match; rows 1–2 of 11" in html
     nexts = re.findall(r'<a rel="next" href="([^"]+)#results" hx-get="[^"]+"', html)
     assert nexts and parse_qs(urlsplit(unescape(nexts[0])).query)["offset"] == ["2"]
     assert 'rel="prev"' not in html and "Rows 1–2 of 11" in html and "Next 2 →" in html
     second = html_of(client, unescape(nexts[0]))
-    assert "rows 3-4 of 11" in second and 'rel="prev"' in second
+    assert "rows 3–4 of 11" in second and 'rel="prev"' in second
     assert re.search(r'<a rel="prev" href="/papers/\?query=adaptation&amp;limit=2#results"', second)
     last = html_of(client, PAGE + "?query=adaptation&limit=4&offset=4")
     assert 'rel="next"' not in last
@@ -353,7 +353,7 @@ def test_status_says_when_the_per_paper_cap_held_rows_back(
 ) -> None:
     assert "showing 6: at most 2 per paper" in html_of(client, PAGE + "?query=adaptation")
     wide = html_of(client, PAGE + "?query=adaptation&maxPerDocument=10")
-    assert "at most 10 per paper" not in wide and "rows 1-10 of 11." in wide
+    assert "at most 10 per paper" not in wide and "rows 1–10 of 11." in wide
 
 
 def test_an_arxiv_id_shows_the_paper_panel(client: Client, paper_index: Path) -> None:
