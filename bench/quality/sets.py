@@ -184,6 +184,15 @@ SETS: dict[str, tuple[Path, Loader]] = {
             QUESTIONS_ABOUT + " (second check, South Carolina: do not tune on it)", "check2",
         ),
     ),
+    "statutes_questions_ours_check3": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check3", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (third check, the shared dev set's jurisdictions: do not tune on it)",
+            "check3",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),
