@@ -32,6 +32,15 @@ class ConceptBonus:
 
 
 @dataclass(frozen=True)
+class Lowered:
+    """Documents whose boolean `field` is true lose `amount` from their score (a match stays a
+    match; its rank falls)."""
+
+    field: str
+    amount: float
+
+
+@dataclass(frozen=True)
 class TextSearch:
     """One keyword search: loose terms by `mode`, phrases required, filters not scored.
 
@@ -40,7 +49,8 @@ class TextSearch:
     stemmed twins, query words stemmed alike); `also` searches further fields beside `field`;
     `rank_also` fields only rank (a word there raises a match, never makes one). The query's
     added terms match like loose terms, their score scaled by `added_weight`. `concept_bonus`
-    raises, never makes, a match holding several of the query's concepts in one field.
+    raises, never makes, a match holding several of the query's concepts in one field;
+    `lowered` takes a constant off the score of the documents it names.
     """
 
     query: ParsedQuery
@@ -59,6 +69,7 @@ class TextSearch:
     rank_also: tuple[WeightedField, ...] = ()
     added_weight: float = 1.0
     concept_bonus: ConceptBonus | None = None
+    lowered: Lowered | None = None
 
     def __post_init__(self) -> None:
         if self.limit < 1:

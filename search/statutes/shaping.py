@@ -10,11 +10,14 @@ The weights below were chosen on the dev questions and checked on our own questi
 with the typed words still outranks one with only the code's words; a heading word raises a
 body match by a fifth of what the same word adds in the body, and never makes a match; a
 heading holding three or more of the query's concepts (a typed word with the code terms its
-everyday words added) adds a constant point more (`heading_concepts`).
+everyday words added) adds a constant point more (`heading_concepts`). A definitions section
+(`search.statutes.definitions`) loses a constant DEFINITIONS_LOWERED from its score, unless a
+searched word asks about a definition or a meaning (`definitions_lowered`).
 """
 
 from search.backends.registry import get_backend
-from search.backends.statute_search import ConceptBonus
+from search.backends.statute_search import ConceptBonus, Lowered
+from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms
 from search.text.jurisdictions import jurisdiction_name
@@ -26,6 +29,8 @@ HEADING_RANK_WEIGHT = 0.2
 HEADING_FIELD = "heading"
 HEADING_CONCEPTS = 3
 HEADING_CONCEPT_BONUS = 1.0
+DEFINITIONS_FIELD = "definitions"
+DEFINITIONS_LOWERED = 5.0
 
 Concept = frozenset[tuple[str, ...]]
 
@@ -71,3 +76,11 @@ def heading_concepts(parsed: ParsedQuery, *, headings: bool) -> ConceptBonus | N
     if len(found) < HEADING_CONCEPTS:
         return None
     return ConceptBonus(HEADING_FIELD, found, HEADING_CONCEPTS, HEADING_CONCEPT_BONUS)
+
+
+def definitions_lowered(parsed: ParsedQuery) -> Lowered | None:
+    """Definitions sections lowered, unless the query asks about a definition or meaning."""
+    words = [*parsed.terms, *(w for p in parsed.phrases for w in p)]
+    if asks_about_definitions(words):
+        return None
+    return Lowered(DEFINITIONS_FIELD, DEFINITIONS_LOWERED)

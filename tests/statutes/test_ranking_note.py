@@ -1,7 +1,12 @@
 """The ranking note says what raises a section, as the ranking does it."""
 
 from search.statutes.search.notes import ranking_note
-from search.statutes.shaping import HEADING_CONCEPT_BONUS, HEADING_CONCEPTS, HEADING_RANK_WEIGHT
+from search.statutes.shaping import (
+    DEFINITIONS_LOWERED,
+    HEADING_CONCEPT_BONUS,
+    HEADING_CONCEPTS,
+    HEADING_RANK_WEIGHT,
+)
 
 
 def test_the_body_only_note_names_both_heading_raises() -> None:
@@ -13,3 +18,9 @@ def test_the_body_only_note_names_both_heading_raises() -> None:
 
 def test_the_headings_note_does_not_claim_the_concept_raise() -> None:
     assert "three or more" not in ranking_note(headings=True)
+
+
+def test_the_note_says_definitions_sections_are_lowered_and_by_how_much() -> None:
+    note = ranking_note()
+    assert DEFINITIONS_LOWERED == 5.0 and "lowered by 5 points" in note
+    assert "asks about a definition" in ranking_note(headings=True)

@@ -23,6 +23,8 @@ the heading) add a Should clause over every word: it raises the score of a match
 makes one, so which sections match stays decided by `field` alone. A `ConceptBonus` (statutes:
 the heading again) is one more Should clause of constant score, met by a match whose field
 holds at least so many of the query's concepts (a typed word or any of its added terms).
+`Lowered` documents (statutes: definitions sections) meet one more Should clause whose
+constant score is negative: they stay matches and fall in rank.
 
 `stem`: every word is replaced by its stem (the index's stemming analyzer) and searched on
 each field's stemmed twin; words that share a stem run once.
@@ -33,7 +35,7 @@ from collections.abc import Sequence
 import tantivy
 
 from search.backends.filters import All, Either, Filter, Terms
-from search.backends.statute_search import ConceptBonus, WeightedField
+from search.backends.statute_search import ConceptBonus, Lowered, WeightedField
 from search.backends.tantivy.analysis import stem as stem_word
 from search.backends.tantivy.schema import word_field
 from search.text.everyday_words import AddedTerm
@@ -70,14 +72,17 @@ def compile_query(
     added_weight: float = 1.0,
     excluded: Sequence[tantivy.Query] = (),
     concept_bonus: ConceptBonus | None = None,
+    lowered: Lowered | None = None,
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
     unscored, added terms scaled by `added_weight`, `excluded` documents left out,
-    `concept_bonus` only scoring."""
+    `concept_bonus` and `lowered` only scoring."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     bonus = [] if concept_bonus is None else concepts_clause(schema, concept_bonus, stem=stem)
+    if lowered is not None:
+        bonus += lowered_clause(schema, lowered)
     if stem:
         query = stemmed(query)
     fields = [(word_field(field, stem=stem), 1.0)]
@@ -104,6 +109,16 @@ def concepts_clause(
         options.append((tantivy.Occur.Should, tantivy.Query.boolean_query(group)))
     held = tantivy.Query.boolean_query(options, minimum_number_should_match=spec.at_least)
     return [tantivy.Query.const_score_query(held, spec.bonus)]
+
+
+def lowered_clause(schema: tantivy.Schema, spec: Lowered) -> list[tantivy.Query]:
+    """A negative constant for the documents whose boolean `spec.field` is true (none in a
+    version written before the field existed: it is stale and rebuilt, and answers until then)."""
+    try:
+        flagged = tantivy.Query.term_query(schema, spec.field, True)
+    except ValueError:
+        return []
+    return [tantivy.Query.const_score_query(flagged, -spec.amount)]
 
 
 def compile_fields(

@@ -107,6 +107,8 @@ def statute_schema() -> tantivy.Schema:
     for name in ("jurisdiction", "source", "corpus", "title", "chapter"):
         _raw(b, name, fast=True)
     b.add_boolean_field("ends_at_colon", stored=True, indexed=True, fast=True)
+    # A definitions section (search.statutes.definitions), lowered in rank by the search.
+    b.add_boolean_field("definitions", stored=False, indexed=True)
     # A stable position (source, file order) that breaks score ties deterministically.
     b.add_unsigned_field("order", stored=True, indexed=True, fast=True)
     b.add_unsigned_field("jurisdiction_key", fast=True)

@@ -73,6 +73,7 @@ def compile_search(
         added_weight=spec.added_weight,
         excluded=excluded,
         concept_bonus=spec.concept_bonus,
+        lowered=spec.lowered,
     )
 
 

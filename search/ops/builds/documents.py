@@ -17,6 +17,7 @@ from search.papers.loaded import paper_facts
 from search.statutes.chapters import CHAPTERS_FILE, chapter_ref, chapter_rows
 from search.statutes.citations.crossrefs import Resolver, Target
 from search.statutes.citations.grammar import grammar_of
+from search.statutes.definitions import is_definitions_heading
 from search.text.citation_keys import number_key
 
 ITERATOR_CHUNK = 2000
@@ -24,8 +25,9 @@ ITERATOR_CHUNK = 2000
 # an older layout are stale (`reindex --if-stale` rebuilds them) whatever the data.
 # Statutes 3: stemmed and heading word fields, section and chapter keys, cross-references.
 # Statutes 4: the engine's numeric twin of `jurisdiction`, to group hits by it (surveys).
+# Statutes 5: `definitions`, true for a definitions section (lowered in rank).
 # Papers 5: the engine's words field (title and text scored together) and word pairs.
-LAYOUT_VERSIONS = {STATUTES: 4, PAPERS: 5}
+LAYOUT_VERSIONS = {STATUTES: 5, PAPERS: 5}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:
@@ -79,7 +81,8 @@ def statute_documents() -> Iterator[Document]:
     """One document per section; `order` is its rank in (source, file order).
 
     Besides the stored row: the body and heading again for the stemmed and heading word
-    fields, the section's number and chapter keys, and its resolved cross-references.
+    fields, the section's number and chapter keys, whether it is a definitions section, and
+    its resolved cross-references.
     """
     resolver = cross_reference_resolver()
     rows = ordered_rows(Section.objects.order_by("source", "ordinal", "id"), STATUTE_FIELDS)
@@ -89,6 +92,7 @@ def statute_documents() -> Iterator[Document]:
         doc["body_stem"] = doc["body"]
         if doc.get("heading"):
             doc["heading_words"] = doc["heading_stem"] = doc["heading"]
+        doc["definitions"] = is_definitions_heading(doc.get("heading"))
         doc["section_key"] = number_key(doc["section"])
         doc["chapter_ref"] = chapter_ref(
             doc["source"], doc.get("title", ""), doc.get("chapter", "")

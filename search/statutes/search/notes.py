@@ -10,6 +10,7 @@ from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog
 from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
+from search.statutes.shaping import DEFINITIONS_LOWERED
 from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
@@ -39,8 +40,11 @@ RANKING_NOTE = (
     'matched. Phrases in "double quotes" must appear; when a phrase is given, the other words '
     "only rank. Words that only shape a question ('how long', 'says', 'still') are dropped "
     "(question_word), and so is the name of a jurisdiction the search is confined to "
-    "(place_name). Ties are broken by a stable key, so the same index gives the same order. A "
-    "section not returned is a miss, not proof that no such law exists."
+    "(place_name). A definitions section (headed 'Definitions') is lowered by "
+    f"{DEFINITIONS_LOWERED:g} points, since it holds most of its chapter's words, unless a "
+    "searched word asks about a definition or a meaning. Ties are broken by a stable key, so "
+    "the same index gives the same order. A section not returned is a miss, not proof that no "
+    "such law exists."
 )
 WORDS_NOTE = "Add words=true to search these words as words instead."
 

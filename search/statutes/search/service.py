@@ -40,6 +40,7 @@ from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import (
     ADDED_WEIGHT,
     HEADING_RANK_WEIGHT,
+    definitions_lowered,
     heading_concepts,
     shaped_query,
 )
@@ -216,6 +217,7 @@ def _keyword_search(
         rank_also=ranking_headings(headings=request.headings),
         added_weight=ADDED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
+        lowered=definitions_lowered(parsed),
     )
     return get_backend().search_statutes(spec)
 

@@ -30,7 +30,12 @@ from search.statutes.search.service import (
     ranking_headings,
     searched_headings,
 )
-from search.statutes.shaping import ADDED_WEIGHT, heading_concepts, shaped_query
+from search.statutes.shaping import (
+    ADDED_WEIGHT,
+    definitions_lowered,
+    heading_concepts,
+    shaped_query,
+)
 from search.statutes.survey.request import (
     BY_NAME,
     PER_DEFAULT,
@@ -139,6 +144,7 @@ def survey_statutes(
         rank_also=ranking_headings(headings=request.headings),
         added_weight=ADDED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
+        lowered=definitions_lowered(parsed),
     )
     grouped = GroupedSearch(spec, GROUP_FIELD, count_every_word=True)
     found = get_backend().search_statutes_grouped(grouped)
