@@ -133,6 +133,15 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("landlord refused to rent to me because I'm gay", "sexual orientation"),
         ("stayed after my lease ended", "holdover"),
         ("can my boss make me work overtime for free", "one and one half times"),
+        ("trailer park raising lot rent", "manufactured home community"),
+        ("trailer park raising lot rent", "mobile home lot"),
+        ("someone opened accounts in my name", "identity theft"),
+        ("can I pay rent through an app", "electronic funds transfer"),
+        ("bed bugs in my apartment", "bed bug"),
+        ("the park is being sold, can we buy it", "opportunity to compete to purchase"),
+        ("equifax will not correct my report", "consumer reporting agency"),
+        ("the previous tenant is still there so I can't move in", "failure to deliver possession"),
+        ("waitlist for public housing", "local preference"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
