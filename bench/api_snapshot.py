@@ -5,7 +5,9 @@
 
 Runs a few hundred real requests through ``django.test.Client`` against the loaded database
 and the live indexes (PORTAL_SQLITE_PATH, PORTAL_INDEX_DIR) and records status and body per
-request; a few HTML pages are recorded too, with CSRF tokens and nonces normalised.
+request; a few HTML pages are recorded too, with CSRF tokens and nonces normalised. Index
+version names and build times are normalised everywhere: a snapshot compares two builds of
+the same data.
 """
 
 import json
@@ -33,6 +35,12 @@ _VOLATILE = (
     (re.compile(r'nonce="[^"]*"'), 'nonce=""'),
     (re.compile(r'"X-CSRFToken": "[^"]*"'), '"X-CSRFToken": ""'),
     (re.compile(r'csrf[-_]token[^>]*content="[^"]*"'), 'csrf-token content=""'),
+)
+# Which build of the same data answers: version names and build times, in every body, so a
+# snapshot compares across rebuilds of the same data (one index's segments against another's).
+_BUILD = (
+    (re.compile(r"\bv\d{8}T\d{12}Z-\d+\b"), "VERSION"),
+    (re.compile(r"<td>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00</td>"), "<td>BUILT</td>"),
 )
 
 
@@ -225,10 +233,16 @@ def all_requests() -> list[tuple[str, str]]:
 
 
 def _normalise(kind: str, body: bytes) -> str:
-    text = body.decode("utf-8", "replace")
+    text = _without_build(body.decode("utf-8", "replace"))
     if kind != "json":
         for pattern, replacement in _VOLATILE:
             text = pattern.sub(replacement, text)
+    return text
+
+
+def _without_build(text: str) -> str:
+    for pattern, replacement in _BUILD:
+        text = pattern.sub(replacement, text)
     return text
 
 
@@ -277,6 +291,9 @@ def compare(before: Path) -> int:
         seen += 1
         key = str(row["url"]) + "|" + str(row["kind"])
         was = old.pop(key, None)
+        if was is not None:
+            # Snapshots recorded before build names were normalised.
+            was["body"] = _without_build(str(was["body"]))
         if was is None:
             print(f"NEW    {row['kind']} {row['url']}")
             differing += 1
