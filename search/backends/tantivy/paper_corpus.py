@@ -13,7 +13,14 @@ TIE_BREAK_FIELD = "chunk_id"
 # Per-segment term buckets for the entity facet: above the number of distinct entity
 # names in a segment, tantivy's terms aggregation is exact (no per-segment top-N cut).
 ENTITY_SEGMENT_SIZE = 200_000
+# On one segment every count is exact whatever the bucket budget, so a few buckets past the
+# cut suffice; the request grows by SIZE_GROWTH while a tie group may run past its end, up
+# to ENTITY_SEGMENT_SIZE buckets (every entity name).
+ONE_SEGMENT_MARGIN = 10
+SIZE_GROWTH = 8
 CONTENT_TYPE_BUCKETS = 50
+# Every category of the corpus (a few hundred arXiv categories at most).
+CATEGORY_BUCKETS = 10_000
 # Title search reads this many chunk hits per wanted paper (chunks repeat the title).
 TITLE_WINDOW = 100
 
@@ -22,21 +29,42 @@ def facet_counts(
     searcher: tantivy.Searcher, query: tantivy.Query, top_entities: int
 ) -> FacetCounts:
     """Content-type counts and the `top_entities` most frequent entities over `query`'s matches."""
-    request = {
-        "content_type": {"terms": {"field": "content_type", "size": CONTENT_TYPE_BUCKETS}},
-        "entities": {
-            "terms": {
-                "field": "entities",
-                "size": max(top_entities, 1),
-                "segment_size": ENTITY_SEGMENT_SIZE,
-            }
-        },
-    }
-    found = searcher.aggregate(query, request)
-    return FacetCounts(
-        content_types=_buckets(found.get("content_type")),
-        entities=_buckets(found.get("entities"))[:top_entities],
+    content_types = {"terms": {"field": "content_type", "size": CONTENT_TYPE_BUCKETS}}
+    found, entities = _top_terms(
+        searcher, query, "entities", top_entities, {"content_type": content_types}
     )
+    return FacetCounts(content_types=_buckets(found.get("content_type")), entities=entities)
+
+
+def _top_terms(
+    searcher: tantivy.Searcher,
+    query: tantivy.Query,
+    field: str,
+    top: int,
+    others: dict[str, dict],
+) -> tuple[dict, tuple[tuple[str, int], ...]]:
+    """The whole aggregation answer and `field`'s `top` buckets, count descending then name.
+
+    Several segments: one request with a bucket per term of every segment (exact counts).
+    One segment: a small request, grown while the answer is full and its smallest count is
+    the count at the cut (the tie group may go on past it, and tantivy picks among equal
+    counts in no stated order), up to a request for every bucket.
+    """
+    if searcher.num_segments != 1:
+        terms = {"field": field, "size": max(top, 1), "segment_size": ENTITY_SEGMENT_SIZE}
+        found = searcher.aggregate(query, {**others, field: {"terms": terms}})
+        return found, _buckets(found.get(field))[:top]
+    size = top + ONE_SEGMENT_MARGIN
+    while True:
+        terms = {"field": field, "size": size}
+        if size >= ENTITY_SEGMENT_SIZE:
+            terms["segment_size"] = ENTITY_SEGMENT_SIZE
+        found = searcher.aggregate(query, {**others, field: {"terms": terms}})
+        pairs = _buckets(found.get(field))
+        settled = len(pairs) < size or top == 0 or pairs[-1][1] != pairs[top - 1][1]
+        if settled or size >= ENTITY_SEGMENT_SIZE:
+            return found, pairs[:top]
+        size = min(size * SIZE_GROWTH, ENTITY_SEGMENT_SIZE)
 
 
 def _buckets(agg: dict | None) -> tuple[tuple[str, int], ...]:
@@ -61,15 +89,14 @@ def _index_facts(live: LiveIndex, top_entities: int) -> IndexFacts:
     """
     searcher = live.searcher()
     abstracts = tantivy.Query.term_query(live.index.schema, "chunk_index", 0)
-    terms = {"field": "categories", "size": 10_000, "segment_size": ENTITY_SEGMENT_SIZE}
-    per_category = searcher.aggregate(abstracts, {"categories": {"terms": terms}})
+    _, categories = _top_terms(searcher, abstracts, "categories", CATEGORY_BUCKETS, {})
     abstract_count = count(searcher, abstracts)
     overall = facet_counts(searcher, tantivy.Query.all_query(), top_entities)
     return IndexFacts(
         version=live.version,
         chunks=int(searcher.num_docs),
         abstracts=abstract_count,
-        categories=_buckets(per_category.get("categories")),
+        categories=categories,
         content_types=overall.content_types,
         entities=overall.entities,
     )
