@@ -255,9 +255,18 @@ PORTAL_PAPER_LIMIT_DEFAULT = env_int("PORTAL_PAPER_LIMIT_DEFAULT", 10, minimum=1
 PORTAL_PAPER_LIMIT_MAX = env_int("PORTAL_PAPER_LIMIT_MAX", 100, minimum=1)
 PORTAL_PAPER_POOL_CAP = env_int("PORTAL_PAPER_POOL_CAP", 20000, minimum=1)
 PORTAL_MAX_QUERY_TERMS = env_int("PORTAL_MAX_QUERY_TERMS", 40, minimum=1)
-# Writer heap for index builds (tantivy needs >= 15 MB per thread).
-PORTAL_INDEX_WRITER_HEAP_MB = env_int("PORTAL_INDEX_WRITER_HEAP_MB", 256, minimum=32)
-PORTAL_INDEX_WRITER_THREADS = env_int("PORTAL_INDEX_WRITER_THREADS", 2, minimum=1)
+# Writer budget for index builds, shared by its threads (tantivy needs >= 15 MB and takes
+# < 4,294 MB per thread). One thread whose budget holds the whole corpus writes one segment,
+# which makes facet counts cheap; the memory is taken as the build grows, not up front.
+PORTAL_INDEX_WRITER_HEAP_MB = env_int("PORTAL_INDEX_WRITER_HEAP_MB", 3900, minimum=32)
+PORTAL_INDEX_WRITER_THREADS = env_int("PORTAL_INDEX_WRITER_THREADS", 1, minimum=1)
+_WRITER_HEAP_PER_THREAD_MAX_MB = 4_294
+if PORTAL_INDEX_WRITER_HEAP_MB // PORTAL_INDEX_WRITER_THREADS >= _WRITER_HEAP_PER_THREAD_MAX_MB:
+    raise ImproperlyConfigured(
+        f"PORTAL_INDEX_WRITER_HEAP_MB={PORTAL_INDEX_WRITER_HEAP_MB} over "
+        f"{PORTAL_INDEX_WRITER_THREADS} thread(s) is {_WRITER_HEAP_PER_THREAD_MAX_MB} MB or more "
+        "per thread, above tantivy's limit"
+    )
 # Test-only: seconds to sleep between index build batches, to observe a build in progress.
 PORTAL_BUILD_BATCH_DELAY = env_float("PORTAL_BUILD_BATCH_DELAY", 0.0)
 # A running build whose heartbeat is older than this is considered dead.

@@ -33,6 +33,23 @@ def test_paper_index_has_one_document_per_chunk(loaded_corpus: Path, index_root:
     assert build_index("papers").doc_count == Chunk.objects.count()
 
 
+def test_a_build_with_the_default_writer_settings_writes_one_segment(
+    loaded_corpus: Path, index_root: Path
+) -> None:
+    for name in ("statutes", "papers"):
+        build_index(name)
+        assert live_index(name).searcher().num_segments == 1, name
+
+
+def test_a_small_writer_budget_over_two_threads_writes_several_segments(
+    loaded_corpus: Path, index_root: Path, settings: object
+) -> None:
+    settings.PORTAL_INDEX_WRITER_HEAP_MB = 32  # type: ignore[attr-defined]
+    settings.PORTAL_INDEX_WRITER_THREADS = 2  # type: ignore[attr-defined]
+    assert build_index("papers").doc_count == Chunk.objects.count()
+    assert live_index("papers").searcher().num_segments > 1
+
+
 def test_readers_pick_up_a_new_version_without_restart(
     loaded_corpus: Path, index_root: Path
 ) -> None:
