@@ -15,7 +15,7 @@ import pytest
 from django.db import transaction
 from django.test import override_settings
 
-from tests.corpus import write_corpus
+from tests.corpus import write_corpus, write_jsonl, write_manifest
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +35,22 @@ def shared_statute_index(
         build_index("statutes")
         transaction.set_rollback(True)
     return root
+
+
+def index_statute_files(
+    folder: Path, files: dict[str, list[dict[str, Any]]], coverage: dict[str, str] | None = None
+) -> None:
+    """Write each statutes file (name: rows) under `folder` with its manifest (coverage
+    "whole code" unless `coverage` names another), ingest them and build the live index."""
+    from search.ingest.statutes import ingest_statutes
+    from search.ops.builds.build import build_index
+
+    statutes = folder / "statutes"
+    for name, rows in files.items():
+        write_jsonl(statutes / name, rows)
+    write_manifest(statutes, {name: (coverage or {}).get(name, "whole code") for name in files})
+    ingest_statutes(folder)
+    build_index("statutes")
 
 
 @pytest.fixture

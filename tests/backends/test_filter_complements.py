@@ -12,11 +12,10 @@ from search.backends.tantivy import statutes as tantivy_statutes
 from search.backends.tantivy.complements import split_filters
 from search.backends.tantivy.reader import live_index
 from search.indexes.names import STATUTES
-from search.ingest.statutes import ingest_statutes
-from search.ops.builds.build import build_index
 from search.text.query import parse_query
-from tests.corpus import section, write_jsonl, write_manifest
+from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
+from tests.statute_support import index_statute_files
 
 pytestmark = pytest.mark.django_db
 
@@ -38,12 +37,8 @@ REGULATION_ROWS = [
 
 @pytest.fixture
 def small_index(tmp_path: Path, index_root: Path) -> Path:
-    data = tmp_path / "data"
-    write_jsonl(data / "statutes" / "wa-stat.jsonl", STATUTES_ROWS)
-    write_jsonl(data / "statutes" / "cfr.jsonl", REGULATION_ROWS)
-    write_manifest(data / "statutes", {"wa-stat.jsonl": "whole code", "cfr.jsonl": "whole"})
-    ingest_statutes(data)
-    build_index("statutes")
+    files = {"wa-stat.jsonl": STATUTES_ROWS, "cfr.jsonl": REGULATION_ROWS}
+    index_statute_files(tmp_path / "data", files, {"cfr.jsonl": "whole"})
     return index_root
 
 

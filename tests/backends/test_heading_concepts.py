@@ -8,13 +8,12 @@ import pytest
 
 from search.backends.registry import get_backend
 from search.backends.statute_search import ConceptBonus, TextSearch
-from search.ingest.statutes import ingest_statutes
-from search.ops.builds.build import build_index
 from search.statutes.shaping import concepts
 from search.text.everyday_words import AddedTerm
 from search.text.query import ParsedQuery, parse_query
-from tests.corpus import section, write_jsonl, write_manifest
+from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
+from tests.statute_support import index_statute_files
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +30,7 @@ ROWS = [
 
 @pytest.fixture
 def small_index(tmp_path: Path, index_root: Path) -> Path:
-    data = tmp_path / "data"
-    write_jsonl(data / "statutes" / "wa-stat.jsonl", ROWS)
-    write_manifest(data / "statutes", {"wa-stat.jsonl": "whole code"})
-    ingest_statutes(data)
-    build_index("statutes")
+    index_statute_files(tmp_path / "data", {"wa-stat.jsonl": ROWS})
     return index_root
 
 

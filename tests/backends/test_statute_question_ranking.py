@@ -8,12 +8,11 @@ import pytest
 
 from search.backends.registry import get_backend
 from search.backends.statute_search import GroupedSearch, TextSearch, WeightedField
-from search.ingest.statutes import ingest_statutes
-from search.ops.builds.build import build_index
 from search.text.everyday_words import AddedTerm
 from search.text.query import ParsedQuery, parse_query
-from tests.corpus import section, write_jsonl, write_manifest
+from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
+from tests.statute_support import index_statute_files
 
 pytestmark = pytest.mark.django_db
 
@@ -36,14 +35,8 @@ ROWS = [
 
 @pytest.fixture
 def small_index(tmp_path: Path, index_root: Path) -> Path:
-    data = tmp_path / "data"
-    write_jsonl(data / "statutes" / "wa-stat.jsonl", [r for r in ROWS if r["source"] == "wa-stat"])
-    write_jsonl(data / "statutes" / "id-stat.jsonl", [r for r in ROWS if r["source"] == "id-stat"])
-    write_manifest(
-        data / "statutes", {"wa-stat.jsonl": "whole code", "id-stat.jsonl": "whole code"}
-    )
-    ingest_statutes(data)
-    build_index("statutes")
+    files = {f"{s}.jsonl": [r for r in ROWS if r["source"] == s] for s in ("wa-stat", "id-stat")}
+    index_statute_files(tmp_path / "data", files)
     return index_root
 
 
