@@ -40,6 +40,17 @@ def no_sideways_scroll(page: Page) -> None:
     assert width <= PHONE["width"], f"page is {width}px wide"
 
 
+def test_results_come_first_on_a_phone_under_the_demo_banner(
+    phone: Page, live_server: LiveServer, statute_index: Path, settings: Any
+) -> None:
+    settings.PORTAL_DEMO_DATA = True
+    phone.goto(f"{live_server.url}/statutes/?q=landlord+deposit")
+    expect(phone.locator(".banner.demo")).to_be_visible()
+    assert phone.locator(".banner.demo").bounding_box()["height"] <= 40  # type: ignore[index]
+    first_result_fits(phone)
+    no_sideways_scroll(phone)
+
+
 def test_statute_results_come_first_on_a_phone(
     phone: Page, live_server: LiveServer, statute_index: Path
 ) -> None:
