@@ -1,6 +1,7 @@
-"""Query latency at layers (a) raw tantivy, (b) service, (c) HTTP API, and the FTS5 peer.
+"""Query latency at layers (a) raw tantivy, (b) service, (c) HTTP API, and the FTS5 peer;
+for statutes also (e), the service's own compiled query run raw (`bench.raw`).
 
-For each scenario every query runs at every layer back to back (a, b, c, the floor, then
+For each scenario every query runs at every layer back to back (a, e, b, c, the floor, then
 FTS5), after an untimed warm-up of the first queries, so all layers see the same queries
 under the same machine load. The floor is `GET /api/` on the same connection right after
 each (c) request: a JSON answer through the whole stack that searches nothing, so (c) minus
@@ -23,7 +24,7 @@ from bench.timing import Samples
 from bench.workload import PaperCase, StatuteCase
 
 Case = StatuteCase | PaperCase
-LAYERS = ("a", "b", "c", "floor", "fts5")
+LAYERS = ("a", "e", "b", "c", "floor", "fts5")
 WARM_UP_QUERIES = 3
 
 
@@ -35,8 +36,10 @@ class ScenarioResult:
     scenario: str
     queries: int
     samples: dict[str, Samples] = field(default_factory=lambda: {k: Samples() for k in LAYERS})
-    # Top-k overlap with layer (b), per query, for layers a, c and fts5.
-    overlap: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "c": [], "fts5": []})
+    # Top-k overlap with layer (b), per query, for layers a, e, c and fts5.
+    overlap: dict[str, list[float]] = field(
+        default_factory=lambda: {"a": [], "e": [], "c": [], "fts5": []}
+    )
     unavailable: dict[str, str] = field(default_factory=dict)
 
     def p50(self, layer: str) -> float:
@@ -57,6 +60,8 @@ class Layers:
 
     kind: str
     raw: Callable[[Prepared], list[str]]
+    # Layer (e): the service's own query run raw (None: the kind has none).
+    served: Callable[[Prepared], list[str]] | None
     service: Callable[[Case], list[str]]
     path: Callable[[Case], str]
     keys: Callable[[dict], list[str]]
@@ -67,6 +72,7 @@ def statute_layers(raw: RawEngine, peer: Fts5Peer | None) -> Layers:
     return Layers(
         "statute",
         raw.statutes,
+        raw.statutes_served,
         adapters.statute_service,  # type: ignore[arg-type]
         adapters.statute_path,
         adapters.statute_keys,  # type: ignore[arg-type]
@@ -78,6 +84,7 @@ def paper_layers(raw: RawEngine, peer: Fts5Peer | None) -> Layers:
     return Layers(
         "paper",
         raw.papers,
+        None,
         adapters.paper_service,  # type: ignore[arg-type]
         adapters.paper_path,
         adapters.paper_keys,  # type: ignore[arg-type]
@@ -101,8 +108,11 @@ class _Runner:
     def calls(self, case: Case, prepared: Prepared) -> dict[str, Callable[[], list[str]]]:
         found: dict[str, Callable[[], list[str]]] = {
             "a": lambda: self.layers.raw(prepared),
-            "b": lambda: self.layers.service(case),
         }
+        if self.layers.served is not None:
+            served = self.layers.served
+            found["e"] = lambda: served(prepared)
+        found["b"] = lambda: self.layers.service(case)
         if self.client is not None:
             found["c"] = lambda: self._http(case)
             found["floor"] = self._floor
@@ -148,8 +158,10 @@ def run_scenario(
         result.unavailable["c"] = result.unavailable["floor"] = "no HTTP server in this run"
     if layers.fts5 is None:
         result.unavailable["fts5"] = "no FTS5 database in this run"
+    if layers.served is None:
+        result.unavailable["e"] = f"{layers.kind} (a) already runs the service's query"
     runner = _Runner(layers, raw, client)
-    prepared = [raw.prepare(case) for case in cases]
+    prepared = [_prepare(raw, layers, case, result) for case in cases]
     for case, prep in list(zip(cases, prepared, strict=True))[:warm_up]:
         for layer, call in runner.calls(case, prep).items():
             if layer in result.unavailable:
@@ -179,10 +191,21 @@ def run_scenario(
                 if round_no == 0:
                     keys[layer] = runner.keys(layer, value)
             if "b" in keys:
-                for layer in ("a", "c", "fts5"):
+                for layer in ("a", "e", "c", "fts5"):
                     if layer in keys:
                         result.overlap[layer].append(overlap(keys["b"], keys[layer]))
     return result
+
+
+def _prepare(raw: RawEngine, layers: Layers, case: Case, result: ScenarioResult) -> Prepared:
+    """The case parsed outside the clock, with the service's query where (e) runs."""
+    if layers.served is None or "e" in result.unavailable:
+        return raw.prepare(case)
+    try:
+        return raw.prepare_served(case)
+    except Exception as exc:  # the service's query cannot be built: (e) is reported missing
+        result.unavailable["e"] = _describe(exc)
+        return raw.prepare(case)
 
 
 def _describe(exc: Exception) -> str:

@@ -1,4 +1,5 @@
 """Layer (a): the raw tantivy query plus snippets for the same terms, the floor we can't beat.
+Layer (e), statutes only: the engine's part of what the service runs (its own query).
 
 Each function does only what the engine must do to answer the request: one query built
 from the already-parsed terms (papers: over text, title and authors, as the service weighs
@@ -8,10 +9,16 @@ so the layer-(b) overhead includes our parser, tie-breaking, marking and respons
 With diversification the floor reads a window of the ranked hits (as many as the service's
 first window) with their group keys from fast fields and round-robins it; with facets it
 also runs the one aggregation over every match.
+
+Layer (e) runs, for a statute search, the very query the service compiles (the everyday
+words' added terms, the heading and heading-concept clauses, the lowered definitions, the
+scope's filters as the service runs them), with tantivy's own snippets, all built before the
+clock starts. So (b) over (e) is what our Python costs around the engine, and (e) over (a)
+is the engine's price of the ranking. Paper (a) already runs the service's weighted query.
 """
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import tantivy
@@ -21,9 +28,16 @@ from bench.workload import PaperCase, StatuteCase
 from search.backends.paper_search import FieldWeights
 from search.backends.tantivy.compile import compile_fields
 from search.backends.tantivy.paper_words import words_query
+from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.schema import build_analyzer, open_index
+from search.backends.tantivy.statutes import cheaper_filters, compile_search
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
+from search.statutes.catalog import load_catalog as load_statute_catalog
+from search.statutes.scope import Scope
+from search.statutes.search.request import StatuteSearchRequest
+from search.statutes.search.service import keyword_spec
+from search.statutes.shaping import shaped_query
 from search.text.query import ParsedQuery, parse_query
 
 Must, Should = tantivy.Occur.Must, tantivy.Occur.Should
@@ -42,6 +56,8 @@ class Prepared:
 
     parsed: ParsedQuery
     case: StatuteCase | PaperCase
+    # Statutes: the service's own compiled query, for layer (e) (None: not prepared).
+    served: tantivy.Query | None = None
 
 
 class RawEngine:
@@ -69,6 +85,21 @@ class RawEngine:
         else:
             text = f'"{case.query}"' if case.match == "phrase" else case.query
         return Prepared(parse_query(text, self.tokenize), case)
+
+    def prepare_served(self, case: StatuteCase | PaperCase) -> Prepared:
+        """`prepare`, with the statute service's own query compiled for layer (e)."""
+        prepared = self.prepare(case)
+        if not isinstance(case, StatuteCase):
+            return prepared
+        return replace(prepared, served=served_statute_query(case, STATUTE_LIMIT))
+
+    def statutes_served(self, prepared: Prepared) -> list[str]:
+        """Layer (e): the service's compiled query run raw, with tantivy's snippets of the
+        body (the service's searcher: the same live index it reads)."""
+        if prepared.served is None:
+            raise RuntimeError("layer (e) runs statute searches prepared with prepare_served")
+        index = live_index(STATUTES).index
+        return _top_with_snippets(index, prepared.served, "body", "id", STATUTE_LIMIT)
 
     def statutes(self, prepared: Prepared) -> list[str]:
         """Top statute ids with snippets; scope as the service's (statutes + default regs)."""
@@ -114,6 +145,17 @@ class RawEngine:
         if case.facets:
             searcher.aggregate(query, facet_request())
         return _snippets(searcher, index.schema, marked, chosen, "text", "paper_id")
+
+
+def served_statute_query(case: StatuteCase, limit: int) -> tantivy.Query:
+    """The query the statute service compiles for a keyword search of `case` (the steps of
+    `search_statutes` before it asks the engine; a citation is not such a search)."""
+    scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
+    request = StatuteSearchRequest.for_query(q=case.q, scope=scope, limit=limit)
+    parsed = shaped_query(request.parsed, request.q, request.scope, expand=request.expand)
+    spec = keyword_spec(request, load_statute_catalog(), parsed, limit)
+    live = live_index(STATUTES)
+    return compile_search(live.index.schema, spec, cheaper_filters(live, live.searcher(), spec))
 
 
 def _open_live(name: str, root: Path) -> tantivy.Index:

@@ -51,10 +51,16 @@ def test_quick_run_fills_every_table_at_every_layer(
     titles = [table.title for table in results.tables()]
     assert all(len(row) == len(t.headers) for t in results.tables() for row in t.rows)
     assert [t for t in TABLES if not any(title.startswith(t) for title in titles)] == []
-    unavailable = {(r.kind, r.scenario): r.unavailable for r in results.latency if r.unavailable}
-    assert unavailable == {}
+    unavailable = {(r.kind, r.scenario): frozenset(r.unavailable) for r in results.latency}
+    assert set(unavailable.values()) == {frozenset(), frozenset({"e"})}
     for scenario in results.latency:
         assert all(scenario.samples[layer].n > 0 for layer in ("a", "b", "c", "floor", "fts5"))
+        # (e) runs the statute service's own compiled query: the same rows as (b).
+        if scenario.kind == "statute":
+            assert scenario.samples["e"].n > 0 and scenario.overlap["e"]
+            assert set(scenario.overlap["e"]) == {1.0}
+        else:
+            assert unavailable[("paper", scenario.scenario)] == {"e"}
     assert [level.errors for level in results.load] == [0] * len(config.concurrency)
     assert all(level.completed > 0 for level in results.load)
     assert {b.engine for b in results.builds} == {"tantivy", "fts5", "read"}
@@ -62,6 +68,7 @@ def test_quick_run_fills_every_table_at_every_layer(
     largest = results.scaling[-1]
     assert largest.builds["papers"].docs == 2 * results.scaling[0].builds["papers"].docs
     assert all(r.samples["b"].n > 0 and not r.unavailable.keys() - {"c", "floor", "fts5"}
+               - ({"e"} if r.kind == "paper" else set())
                for r in largest.queries.values())  # fmt: skip
     assert not (tmp_path / "work" / "scale").exists()
     assert results.quality["statutes"]["ours"].recall == 1.0

@@ -201,10 +201,18 @@ def _with_suggestions(
 def _keyword_search(
     request: StatuteSearchRequest, catalog: Catalog, parsed: ParsedQuery, limit: int
 ) -> HitPage:
+    return get_backend().search_statutes(keyword_spec(request, catalog, parsed, limit))
+
+
+def keyword_spec(
+    request: StatuteSearchRequest, catalog: Catalog, parsed: ParsedQuery, limit: int
+) -> TextSearch:
+    """What the engine is asked for a keyword search of `parsed` (already shaped); Rejected
+    for an offset past what is ranked."""
     cap = settings.PORTAL_STATUTE_RANK_CAP
     if request.offset >= cap:
         raise Rejected("offset", _past_cap(request.offset, cap))
-    spec = TextSearch(
+    return TextSearch(
         query=parsed,
         field=SEARCHED_FIELD,
         limit=min(limit, cap - request.offset),
@@ -219,7 +227,6 @@ def _keyword_search(
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
     )
-    return get_backend().search_statutes(spec)
 
 
 def searched_headings(*, headings: bool) -> tuple[WeightedField, ...]:
