@@ -1,13 +1,14 @@
 """The previous computations of the added terms and the snippet window, kept to compare with.
 
 Copied from before the statute questions were made cheaper: `added_terms` tried every
-trigger of the everyday-words map on every query, and `best_window` summed the window's
-weight afresh at every span, and `word_starts` found a word with one `str.find` per
-occurrence. The faster versions must answer exactly as these do.
+trigger of the everyday-words map on every query (`added_terms_scanned`, later: only those
+starting with one of the query's words, each found by scanning the whole run),
+`best_window` summed the window's weight afresh at every span, and `word_starts` found a
+word with one `str.find` per occurrence. The faster versions must answer exactly as these do.
 """
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from search.backends.tantivy.matching import CANDIDATES_PER_WORD, TextMatcher
 from search.backends.tantivy.snippets import PHRASE_WEIGHT, Span
@@ -18,11 +19,33 @@ from search.text.stopwords import STOP_WORDS
 
 def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[AddedTerm, ...]:
     """Code terms for the everyday words in `runs`, every trigger tried (the old way)."""
+    return _added(runs, searched, lambda run: range(len(TRIGGERS)))
+
+
+def added_terms_scanned(
+    runs: Iterable[list[str]], searched: Iterable[str]
+) -> tuple[AddedTerm, ...]:
+    """The same, trying only the triggers that start with one of the run's words, each found
+    by a scan of the whole run (the way before each word's places were kept)."""
+    return _added(runs, searched, _starting_in)
+
+
+def _starting_in(run: list[str]) -> list[int]:
+    words = set(run)
+    return [order for order, (trigger, _) in enumerate(TRIGGERS) if trigger[0] in words]
+
+
+def _added(
+    runs: Iterable[list[str]],
+    searched: Iterable[str],
+    orders: Callable[[list[str]], Iterable[int]],
+) -> tuple[AddedTerm, ...]:
     found: list[tuple[int, int, AddedTerm]] = []
     offset = 0
     for run in runs:
         content = [t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS]
-        for order, (trigger, codes) in enumerate(TRIGGERS):
+        for order in orders(run):
+            trigger, codes = TRIGGERS[order]
             at = _position(run, trigger)
             if at is None:
                 at = _position(content, trigger)

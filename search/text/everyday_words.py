@@ -81,6 +81,11 @@ def _by_first() -> dict[str, tuple[int, ...]]:
 
 # A query looks only at the triggers starting with one of its own words.
 _BY_FIRST = _by_first()
+# The terms each trigger adds, made once (they are immutable).
+_ADDS: tuple[tuple[AddedTerm, ...], ...] = tuple(
+    tuple(AddedTerm(" ".join(code), code, " ".join(trigger)) for code in codes)
+    for trigger, codes in TRIGGERS
+)
 
 
 def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[AddedTerm, ...]:
@@ -90,18 +95,19 @@ def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[Add
     found: list[tuple[int, int, AddedTerm]] = []
     offset = 0
     for run in runs:
-        content = [t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS]
+        tokens = tuple(run)
+        content = tuple(t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS)
+        in_run, in_content = _starts(tokens), _starts(content)
         # Only a trigger starting with one of the run's words can occur in it (map order kept).
-        orders = sorted({order for token in set(run) for order in _BY_FIRST.get(token, ())})
+        orders = sorted({order for token in in_run for order in _BY_FIRST.get(token, ())})
         for order in orders:
-            trigger, codes = TRIGGERS[order]
-            at = _position(run, trigger)
+            trigger = TRIGGERS[order][0]
+            at = _position(tokens, in_run, trigger)
             if at is None:
-                at = _position(content, trigger)
+                at = _position(content, in_content, trigger)
             if at is None:
                 continue
-            source = " ".join(trigger)
-            found.extend((offset + at, order, AddedTerm(" ".join(c), c, source)) for c in codes)
+            found.extend((offset + at, order, term) for term in _ADDS[order])
         offset += len(run)
     have = set(searched)
     added: list[AddedTerm] = []
@@ -114,10 +120,20 @@ def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[Add
     return tuple(added)
 
 
-def _position(tokens: list[str], trigger: tuple[str, ...]) -> int | None:
-    """Where `trigger` first occurs as a run in `tokens`, or None."""
+def _starts(tokens: tuple[str, ...]) -> dict[str, list[int]]:
+    """Each token's places in `tokens`, in order."""
+    places: dict[str, list[int]] = {}
+    for at, token in enumerate(tokens):
+        places.setdefault(token, []).append(at)
+    return places
+
+
+def _position(
+    tokens: tuple[str, ...], starts: dict[str, list[int]], trigger: tuple[str, ...]
+) -> int | None:
+    """Where `trigger` first occurs as a run in `tokens` (`starts`: their places), or None."""
     size = len(trigger)
-    for start in range(len(tokens) - size + 1):
-        if tuple(tokens[start : start + size]) == trigger:
+    for start in starts.get(trigger[0], ()):
+        if size == 1 or tokens[start : start + size] == trigger:
             return start
     return None
