@@ -1,4 +1,4 @@
-"""The cheaper bounded matcher against the one it replaced: nothing may change.
+"""The cheaper bounded matcher against the ones it replaced: nothing may change.
 
 `TextMatcher.summary` now finds a word's occurrences with `str.find` (a regular expression
 taking over past `FIND_STEPS` of them), keeps candidates as plain tuples, confirms each term
@@ -10,6 +10,13 @@ texts built to tell them apart (look-alike Unicode neighbours, dropped long toke
 repeated past the candidate bound, overlapping phrases), with the regular expression taking
 over early, and on real section bodies with real questions and the words the everyday-words
 map adds to them, with and without word forms.
+
+Then it stopped scanning a phrase's later words, confirmed each term among its own
+candidates, and reads a snippet from its candidates when each one there is certain by its
+characters and no word's bound falls before the snippet's end (the analyzer reads the window
+otherwise); phrase spans are found from their first word's hits, and lines are joined with
+`str.split`. Every answer is compared with `tests/matching_previous.PreviousMatcher` too (the
+matcher and snippet functions just before that) on the same texts and queries.
 """
 
 import gzip
@@ -29,6 +36,7 @@ from search.backends.tantivy.snippets import find_matches
 from search.text.everyday_words import added_terms
 from search.text.query import ParsedQuery, loose_runs, parse_query
 from tests.backends.test_text_matching import FORMS, GLUE, ODD, WORDS
+from tests.matching_previous import PreviousMatcher
 from tests.matching_reference import ReferenceMatcher
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +55,10 @@ def expanded(query: str) -> ParsedQuery:
 def assert_same(query: ParsedQuery, text: str, max_chars: int, *, stem: bool = False) -> None:
     words = query.with_added_as_words()
     new, old = TextMatcher(words, stem=stem), ReferenceMatcher(words, stem=stem)
-    assert new.summary(text, max_chars) == old.summary(text, max_chars), (query, text[:200])
+    shown = new.summary(text, max_chars)
+    assert shown == old.summary(text, max_chars), (query, text[:200])
+    previous = PreviousMatcher(words, stem=stem)
+    assert shown == previous.summary(text, max_chars), (query, text[:200])
     lowered = text.lower()
     if not stem and new.fast and len(lowered) == len(text):
         assert new._whole(text, lowered) == find_matches(analyzer(), text, new.run), query

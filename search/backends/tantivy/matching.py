@@ -4,13 +4,16 @@
 cost follows the text's length (some sections run to 200 KB). Here the text is lower-cased
 once and each query word is found with `str.find` (C speed; a regular expression takes over
 for a word met many times); Python looks only at the first `CANDIDATES_PER_WORD`
-word-bounded occurrences of each word. Those candidates choose the snippet's window; the
-index analyzer then reads only that window, so every mark in a snippet is exactly what the
-index matched. A term counts as matched only when the analyzer confirms one of its
-candidates (or, when none confirms and more were left unread, every occurrence in the text
-is found the same way with no bound and confirmed, which is what tokenising the whole text
-would find), so `matched_terms` is exact too. A candidate that is certain by its
-characters (ASCII, between characters no tokenizer puts in a word) needs no analyzer.
+word-bounded occurrences of each term and of each phrase's first word. Those candidates
+choose the snippet's window; the index analyzer then reads only that window, so every mark
+in a snippet is exactly what the index matched. When every candidate inside the window is
+certain by its characters and no word's bound falls before the window's end, those
+candidates are exactly the analyzer's marks there, and it need not read. A term counts as
+matched only when the analyzer confirms one of its candidates (or, when none confirms and
+more were left unread, every occurrence in the text is found the same way with no bound and
+confirmed, which is what tokenising the whole text would find), so `matched_terms` is exact
+too. A candidate that is certain by its characters (ASCII, between characters no tokenizer
+puts in a word) needs no analyzer.
 
 Word forms (`stem=True`): the analyzer is the stemming one and a query word matches every
 token with its stem. A token's stem can differ from the token's own start only in its last
@@ -30,6 +33,7 @@ import unicodedata
 from functools import cache, lru_cache
 from itertools import islice
 from operator import itemgetter
+from typing import NamedTuple
 
 from search.backends.tantivy.analysis import analyzer
 from search.backends.tantivy.analysis import stem as stem_word
@@ -65,6 +69,19 @@ _TAIL = re.compile(_WORD_TAIL)
 FIND_STEPS = 16
 
 
+class _Candidates(NamedTuple):
+    """A text's candidates: each as (start, end, term), in the order of the query's terms
+    and then its phrases."""
+
+    spans: list[SpanLike]
+    # Terms and phrases whose first word has more occurrences than were looked at.
+    unread: set[str]
+    # Each term's and phrase's own candidates.
+    own: dict[str, list[SpanLike]]
+    # Every word-bounded occurrence of a term or phrase that starts before this is a candidate.
+    covered: int
+
+
 class TextMatcher:
     """One query's matcher, compiled once per search and used for each hit's text.
 
@@ -82,6 +99,9 @@ class TextMatcher:
         self.labels = _labels(query, self.run) if stem else {}
         self.wanted = set(self.run.terms).union(*self.run.phrases)
         self.starts = {word: _search_prefix(word) if stem else word for word in self.wanted}
+        # Only the terms and each phrase's first word are searched for: a phrase's other
+        # words are read by its pattern where its first word stands.
+        self._scanned = tuple(dict.fromkeys([*self.run.terms, *(p[0] for p in self.run.phrases)]))
         self.fast = bool(self.wanted) and all(w.isascii() and w for w in self.starts.values())
         # A phrase candidate: its words with only non-alphanumerics between them.
         self.phrases = {
@@ -93,12 +113,17 @@ class TextMatcher:
             for phrase in self.run.phrases
         ]
         self._stems: dict[str, str] = {}
+        self._finders: dict[str, re.Pattern[str]] = {}
 
     def _finder(self, word: str) -> re.Pattern[str]:
         """The scan for a word's occurrences that start and end a word (with `stem`: run to
         a word's end): one C-level scan that stops at the bound, no Python per occurrence."""
-        start = self.starts[word]
-        return _compiled(_starts_word(start) + (_WORD_TAIL if self.stem else _WORD_END))
+        found = self._finders.get(word)
+        if found is None:
+            start = self.starts[word]
+            found = _compiled(_starts_word(start) + (_WORD_TAIL if self.stem else _WORD_END))
+            self._finders[word] = found
+        return found
 
     def _word_pattern(self, word: str) -> str:
         return re.escape(self.starts[word]) + (_WORD_TAIL if self.stem else "")
@@ -119,7 +144,7 @@ class TextMatcher:
         if not self.fast or len(lowered) != len(text):
             found = find_matches(self.analyzer, text, self.run)
             return snippet(found, max_chars), self._typed(set(found.terms))
-        candidates, unread = self._candidates(lowered)
+        candidates, unread, own, covered = self._candidates(lowered)
         if self.stem:
             # With word forms many candidates are no match: only confirmed ones choose the
             # window. Without, a false candidate is rare (a Unicode neighbour), so one
@@ -129,9 +154,11 @@ class TextMatcher:
         else:
             window = candidates
             found_terms = set()
-            for start, end, term in candidates:
-                if term not in found_terms and self._confirmed(text, start, end, term):
-                    found_terms.add(term)
+            for term, occurrences in own.items():
+                for start, end, _ in occurrences:
+                    if self._confirmed(text, start, end, term):
+                        found_terms.add(term)
+                        break
         if unread - found_terms:
             # A term not confirmed among the occurrences looked at, with more left unread:
             # only the whole text can tell (its candidates were all look-alikes).
@@ -142,6 +169,12 @@ class TextMatcher:
             return leading_text(text, max_chars), ()
         window.sort(key=_IN_TEXT_ORDER)  # stable: equal spans keep the candidates' order
         start, end = snippet_window(text, window, max_chars)
+        if end <= covered:
+            # Every match inside the snippet is among the window's candidates there; when
+            # each of those is certain by its characters, they are what the analyzer marks.
+            inside = [c for c in window if start <= c[0] and c[1] <= end]
+            if all(_certain(text, c[0], c[1]) for c in inside):
+                return render_snippet(text, inside, start, end), matched
         spans = self._exact(text, _space_before(text, start), _space_after(text, end))
         if not any(start <= s.start and s.end <= end for s in spans):
             # Every candidate in the window was a false one (a rare Unicode neighbour, or a
@@ -165,22 +198,26 @@ class TextMatcher:
         spans = tuple(Span(s.start, s.end, first.get(s.term, s.term)) for s in found.spans)
         return Matches(found.text, spans)
 
-    def _candidates(self, lowered: str) -> tuple[list[SpanLike], set[str]]:
-        """Word-bounded occurrences of the terms and phrases (a bounded number of each), as
-        (start, end, term), and the terms whose first word has more occurrences than were
-        looked at."""
-        starts = {word: self._word_starts(lowered, word) for word in self.wanted}
+    def _candidates(self, lowered: str) -> "_Candidates":
+        """Word-bounded occurrences of the terms and phrases (a bounded number of each)."""
+        starts = self._occurrences(lowered, CANDIDATES_PER_WORD)
         full = {word for word, found in starts.items() if len(found) >= CANDIDATES_PER_WORD}
+        covered = min((starts[word][-1][0] + 1 for word in full), default=len(lowered) + 1)
         unread = {term for term in self.run.terms if term in full}
-        found = [(i, j, term) for term in self.run.terms for i, j in starts[term]]
+        found: list[SpanLike] = []
+        own: dict[str, list[SpanLike]] = {}
+        for term in self.run.terms:
+            found += own.setdefault(term, starts[term])
         for first, key, pattern in self._phrase_finders:
             if first in full:
                 unread.add(key)
-            for i, _ in starts[first]:
+            spans = []
+            for i, _, _ in starts[first]:
                 hit = pattern.match(lowered, i)
                 if hit and _bounded(lowered, hit.start(), hit.end()):
-                    found.append((hit.start(), hit.end(), key))
-        return found, unread
+                    spans.append((hit.start(), hit.end(), key))
+            found += own.setdefault(key, spans)
+        return _Candidates(found, unread, own, covered)
 
     def _whole(self, text: str, lowered: str) -> Matches:
         """Every match in the whole text, exactly as `find_matches` reads it.
@@ -192,15 +229,15 @@ class TextMatcher:
         """
         if self.stem:
             return find_matches(self.analyzer, text, self.run)
-        every = {word: self._word_starts(lowered, word, None) for word in self.wanted}
+        every = self._occurrences(lowered, None)
         spans = [
             Span(i, j, term)
             for term in self.run.terms
-            for i, j in every[term]
+            for i, j, _ in every[term]
             if self._confirmed(text, i, j, term)
         ]
         for first, key, pattern in self._phrase_finders:
-            for i, _ in every[first]:
+            for i, _, _ in every[first]:
                 hit = pattern.match(lowered, i)
                 if hit is None or not _bounded(lowered, hit.start(), hit.end()):
                     continue
@@ -209,39 +246,55 @@ class TextMatcher:
         spans.sort(key=_IN_TEXT_ORDER)  # stable: a term's span before a phrase's, as there
         return Matches(text, tuple(spans))
 
+    def _occurrences(self, lowered: str, limit: int | None) -> dict[str, list[SpanLike]]:
+        """`_word_starts` of each searched word (the terms and the phrases' first words); a
+        word the text lacks costs one `str.find`."""
+        found: dict[str, list[SpanLike]] = {}
+        starts = self.starts
+        for word in self._scanned:
+            at = lowered.find(starts[word])
+            found[word] = [] if at < 0 else self._word_starts(lowered, word, limit, at)
+        return found
+
     def _word_starts(
-        self, lowered: str, word: str, limit: int | None = CANDIDATES_PER_WORD
-    ) -> list[tuple[int, int]]:
+        self, lowered: str, word: str, limit: int | None = CANDIDATES_PER_WORD, at: int = -1
+    ) -> list[SpanLike]:
         """The first `limit` occurrences of `word` between non-alphanumerics (None: all; with
-        `stem`: of words starting with its search prefix), as (start, end).
+        `stem`: of words starting with its search prefix), as (start, end, word); `at`, when
+        given, is where the literal first occurs.
 
         `str.find` finds the occurrences first (it skips through a text faster than the
         scan), so a word the text lacks or holds a few times costs little; past FIND_STEPS
         occurrences, the scan takes the rest without Python per occurrence. No word-bounded
         occurrence starts inside another occurrence (a word is alphanumerics only), so each
-        search goes on from the last one's end.
+        search goes on from the last one's end. A one-character slice is empty past either
+        end of the text, and an empty string is not alphanumeric.
         """
         literal = self.starts[word]
-        found: list[tuple[int, int]] = []
-        at = lowered.find(literal)
-        steps = 0
+        find = lowered.find
+        if at < 0:
+            at = find(literal)
+        size = len(literal)
+        found: list[SpanLike] = []
+        steps = FIND_STEPS
         while at >= 0:
-            if steps == FIND_STEPS:
+            if not steps:
                 rest = None if limit is None else limit - len(found)
                 finds = self._finder(word).finditer(lowered, at)
-                found.extend(hit.span() for hit in islice(finds, rest))
+                found += [(hit.start(), hit.end(), word) for hit in islice(finds, rest)]
                 break
-            steps += 1
-            end = at + len(literal)
-            if at == 0 or not lowered[at - 1].isalnum():
+            steps -= 1
+            end = at + size
+            if not lowered[at - 1 : at].isalnum():
                 if self.stem:
                     end = _TAIL.match(lowered, end).end()  # type: ignore[union-attr]
-                    found.append((at, end))
-                elif end == len(lowered) or not lowered[end].isalnum():
-                    found.append((at, end))
+                elif lowered[end : end + 1].isalnum():
+                    at = find(literal, end)
+                    continue
+                found.append((at, end, word))
                 if len(found) == limit:
                     break
-            at = lowered.find(literal, end)
+            at = find(literal, end)
         return found
 
     def _confirmed(self, text: str, start: int, end: int, term: str) -> bool:

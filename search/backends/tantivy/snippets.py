@@ -15,6 +15,7 @@ statute-specific: papers use it for their `text` field.
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 import tantivy
@@ -25,8 +26,8 @@ from search.text.query import ParsedQuery, render_phrase
 DEFAULT_SNIPPET_CHARS = 240
 # A phrase is required, so a window showing it beats one that repeats loose words.
 PHRASE_WEIGHT = 2
-_SPACES = re.compile(r"\s+")
 _NOT_SPACE = re.compile(r"\S")
+_IN_TEXT_ORDER = itemgetter(0, 1)
 
 
 class Span(NamedTuple):
@@ -96,23 +97,30 @@ def spans_of(hits: list[TokenHit], query: ParsedQuery) -> tuple[Span, ...]:
     """Loose-term matches, and phrase matches where the words sit at consecutive positions."""
     loose = set(query.terms)
     spans = [Span(start, end, word) for word, _, start, end in hits if word in loose]
-    at_position = {position: (word, end) for word, position, _, end in hits}
-    for phrase in query.phrases:
-        key = render_phrase(phrase)
+    if query.phrases and hits:
+        at_position = {position: (word, end) for word, position, _, end in hits}
+        # Each word's hits in text order: a phrase looks only at its first word's.
+        by_word: dict[str, list[tuple[int, int, int]]] = {}
         for word, position, start, end in hits:
-            if word != phrase[0]:
+            by_word.setdefault(word, []).append((position, start, end))
+        for phrase in query.phrases:
+            heads = by_word.get(phrase[0])
+            if not heads:
                 continue
-            # Every later phrase word must be the token at the next position: adjacency is
-            # by token position, exactly as the index's phrase query counts it.
-            last = end
-            for k, expected in enumerate(phrase[1:], start=1):
-                found = at_position.get(position + k)
-                if found is None or found[0] != expected:
-                    break
-                last = found[1]
-            else:
-                spans.append(Span(start, last, key))
-    spans.sort(key=lambda s: (s.start, s.end))
+            key = render_phrase(phrase)
+            rest = phrase[1:]
+            for position, start, end in heads:
+                # Every later phrase word must be the token at the next position: adjacency
+                # is by token position, exactly as the index's phrase query counts it.
+                last = end
+                for k, expected in enumerate(rest, start=position + 1):
+                    found = at_position.get(k)
+                    if found is None or found[0] != expected:
+                        break
+                    last = found[1]
+                else:
+                    spans.append(Span(start, last, key))
+    spans.sort(key=_IN_TEXT_ORDER)  # stable: a term's span before a phrase's at one place
     return tuple(spans)
 
 
@@ -147,7 +155,7 @@ def snippet_window(text: str, spans: Sequence[SpanLike], max_chars: int) -> tupl
 def render_snippet(text: str, spans: Sequence[SpanLike], start: int, end: int) -> str:
     """text[start:end] on one line, the spans inside it marked, ellipses where it was cut."""
     inside = [s for s in spans if s[0] >= start and s[1] <= end]
-    body = _squash(_mark(text, inside, start, end).strip())
+    body = _one_line(_mark(text, inside, start, end))
     prefix = ELLIPSIS + " " if start > 0 else ""
     # Cut before the end: something but whitespace follows (no copy of a long text made).
     suffix = " " + ELLIPSIS if _NOT_SPACE.search(text, end) else ""
@@ -155,13 +163,12 @@ def render_snippet(text: str, spans: Sequence[SpanLike], start: int, end: int) -
 
 
 def _best_window(spans: Sequence[SpanLike], max_chars: int) -> tuple[int, int]:
-    """Indexes of the first and last span of the best window (sliding over span starts)."""
-    best = (-1, -1, 0, 0)  # (distinct weight, occurrences, -first) and last, compared in order
-    best_range = (0, 0)
-    starts = [s[0] for s in spans]
-    ends = [s[1] for s in spans]
-    terms = [s[2] for s in spans]
-    weights = {term: PHRASE_WEIGHT if term.startswith('"') else 1 for term in terms}
+    """Indexes of the first and last span of the best window (sliding over span starts): the
+    most distinct weight, then the most spans, then the earliest."""
+    best_weight = best_count = -1
+    best_first = best_last = 0
+    starts, ends, terms = zip(*spans, strict=True)
+    weights = {term: PHRASE_WEIGHT if term.startswith('"') else 1 for term in set(terms)}
     counts: dict[str, int] = {}
     weight = 0  # the weight of the distinct terms in `counts`, kept as terms come and go
     size = len(terms)
@@ -186,17 +193,17 @@ def _best_window(spans: Sequence[SpanLike], max_chars: int) -> tuple[int, int]:
                 weight += weights[term]
             counts[term] = seen + 1
             j = i + 1
-        # The window holds spans i..j-1, each counted once.
-        score = (weight, j - i, -i, 0)
-        if score > best:
-            best, best_range = score, (i, j - 1)
+        # The window holds spans i..j-1, each counted once; a later window must beat it
+        # (an equal one starts later).
+        if weight > best_weight or (weight == best_weight and j - i > best_count):
+            best_weight, best_count, best_first, best_last = weight, j - i, i, j - 1
         left = counts[term] - 1
         if left:
             counts[term] = left
         else:
             del counts[term]
             weight -= weights[term]
-    return best_range
+    return best_first, best_last
 
 
 def _mark(text: str, spans: Sequence[SpanLike], start: int, end: int) -> str:
@@ -235,7 +242,7 @@ def _word_end(text: str, at: int, limit: int) -> int:
 
 def leading_text(text: str, max_chars: int = DEFAULT_SNIPPET_CHARS) -> str:
     """The start of a text, cut at a word boundary, for rows whose field has no match."""
-    text = _squash(text.strip())
+    text = _one_line(text)
     if len(text) <= max_chars:
         return text
     cut = text[:max_chars]
@@ -245,6 +252,7 @@ def leading_text(text: str, max_chars: int = DEFAULT_SNIPPET_CHARS) -> str:
     return cut.rstrip() + " " + ELLIPSIS
 
 
-def _squash(text: str) -> str:
-    """One line: snippets are shown inline, so newlines and runs of spaces become one space."""
-    return _SPACES.sub(" ", text)
+def _one_line(text: str) -> str:
+    """Stripped and on one line: snippets are shown inline, so newlines and runs of spaces
+    become one space (`str.split` and `\\s` count the same characters as whitespace)."""
+    return " ".join(text.split())
