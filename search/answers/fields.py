@@ -5,17 +5,81 @@ A list takes repeated values and comma-separated ones alike (`jurisdiction=wa,us
 usual words.
 """
 
-from collections.abc import Sequence
+import copy
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.signals import setting_changed
 from django.core.validators import MaxValueValidator
 
+from search.indexes.cache import VersionCache
 from search.text.switches import FALSE_WORDS, TRUE_WORDS
 
 # More values than this in one list parameter is no real request.
 MAX_LIST_VALUES = 60
+# Field configurations kept per process (form classes x catalogs x chosen sources x exports).
+SHARED_FIELDS_MAX = 512
+
+
+class SharedFields(dict[str, forms.Field]):
+    """The configured fields of one form configuration, shared by every form made with it.
+
+    Django deep-copies a form's fields for each form (every field, widget, choice list and
+    message dict: most of a search form's cost per request), so that a form may change them.
+    Ours are changed only when configured, once per configuration, and never after: a form
+    takes a new dict of the same fields, which is all it changes.
+    """
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
+        return dict(self)
+
+
+# (form class, the configuration's keys) -> (the objects keyed by identity, the fields).
+_shared: VersionCache[tuple[Hashable, ...], tuple[tuple[object, ...], SharedFields]]
+_shared = VersionCache(max_entries=SHARED_FIELDS_MAX)
+
+
+def shared_fields(
+    form_class: type[forms.Form],
+    key: tuple[Hashable, ...],
+    configure: Callable[[dict[str, forms.Field]], None],
+    *,
+    same: tuple[object, ...] = (),
+) -> SharedFields:
+    """The fields of `form_class` as `configure` sets them up for `key` and the objects in
+    `same` (a catalog: matched by identity, not compared), configured once per process.
+
+    `key` names everything `configure` reads besides `same` (settings are also dropped
+    whenever a setting changes)."""
+    full = (form_class, *key, *(id(obj) for obj in same))
+    found = _shared.get(full)
+    if found is not None and all(a is b for a, b in zip(found[0], same, strict=True)):
+        return found[1]
+    fields = SharedFields(copy.deepcopy(form_class.base_fields))
+    configure(fields)
+    _shared.put(full, (same, fields))
+    return fields
+
+
+class SharedFieldsForm(forms.Form):
+    """A form made from shared configured fields (`shared_fields`), not deep copies."""
+
+    def __init__(self, data: Any = None, *, shared: SharedFields) -> None:
+        # BaseForm deep-copies `base_fields` into `fields`: for this form, the shared ones
+        # (a new dict of them); the class's own declared fields stay as they are.
+        vars(self)["base_fields"] = shared
+        super().__init__(data)
+        del vars(self)["base_fields"]
+
+
+def forget_shared_fields(**kwargs: Any) -> None:
+    """Drop every shared configuration (a setting changed: help texts and bounds name them)."""
+    _shared.clear()
+
+
+setting_changed.connect(forget_shared_fields, dispatch_uid="search.answers.fields.shared")
 
 
 def bound_above(field: forms.Field, most: int, message: str) -> None:

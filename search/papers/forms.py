@@ -10,7 +10,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import ValidationError
 
-from search.answers.fields import bound_above
+from search.answers.fields import bound_above, shared_fields
 from search.backends.paper_search import RELEVANCE
 from search.enrichment import CONTENT_TYPES
 from search.papers.author_names import fold_name
@@ -46,36 +46,22 @@ class PaperSearchForm(PaperSearchFields):
         """`record`: a valid run_id writes to the run's history (API calls with a token or
         our own origin's proof, MCP calls, page submits); `exports`: `format` is read (the
         JSON API)."""
-        super().__init__(data)
+        # The fields as the catalog, `exports` and the settings configure them, shared.
+        limits = (
+            settings.PORTAL_PAPER_LIMIT_DEFAULT,
+            settings.PORTAL_PAPER_LIMIT_MAX,
+            settings.PORTAL_PAPER_POOL_CAP,
+        )
+        configure = partial(configure_fields, catalog=catalog, exports=exports)
+        shared = shared_fields(type(self), (exports, limits), configure, same=(catalog,))
+        super().__init__(data, shared=shared)
         self.catalog = catalog
         self.user = user or AnonymousUser()
         self.record = record
-        if not exports:
-            del self.fields["format"]
         # The query as the index runs it, parsed once in clean_query (also when rejected),
         # and the arXiv ids it names.
         self.parsed: ParsedQuery | None = None
         self.arxiv_ids: tuple[str, ...] = ()
-        # A callable: Django lists the ~150 choices only when the page renders the checklist,
-        # not on every API request.
-        self.fields["categories"].widget.choices = partial(category_choices, catalog)
-        self.fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
-        self.fields["limit"].help_text = (
-            f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
-            f"{settings.PORTAL_PAPER_LIMIT_MAX} (above the pool cap, more than any search "
-            "ranks, it is an error)."
-        )
-        # The page's labels and placeholders say the configured limits and defaults.
-        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_PAPER_LIMIT_MAX})"
-        self.fields["limit"].widget.attrs["placeholder"] = settings.PORTAL_PAPER_LIMIT_DEFAULT
-        self.fields["maxPerDocument"].widget.attrs["placeholder"] = DEFAULT_MAX_PER_DOCUMENT
-        most = max(settings.PORTAL_PAPER_POOL_CAP, settings.PORTAL_PAPER_LIMIT_MAX)
-        bound_above(
-            self.fields["limit"], most,
-            f"limit=%(value)s is more rows than any search ranks (at most {most:,} chunks, the "
-            f"pool cap); give at most {most:,} (above {settings.PORTAL_PAPER_LIMIT_MAX} it is "
-            "capped, and the note says so).",
-        )  # fmt: skip
 
     @property
     def is_idle(self) -> bool:
@@ -207,6 +193,34 @@ class PaperSearchForm(PaperSearchFields):
             parsed=self.parsed,
             arxiv_ids=self.arxiv_ids,
         )
+
+
+def configure_fields(
+    fields: dict[str, forms.Field], *, catalog: PaperCatalog, exports: bool
+) -> None:
+    """Set up the search's fields for a catalog and the settings (`exports`: with `format`)."""
+    if not exports:
+        del fields["format"]
+    # A callable: Django lists the ~150 choices only when the page renders the checklist,
+    # not on every API request.
+    fields["categories"].widget.choices = partial(category_choices, catalog)
+    fields["contentType"].widget.choices = [(c, c) for c in CONTENT_TYPES]
+    fields["limit"].help_text = (
+        f"Max results to return, default {settings.PORTAL_PAPER_LIMIT_DEFAULT}, capped at "
+        f"{settings.PORTAL_PAPER_LIMIT_MAX} (above the pool cap, more than any search "
+        "ranks, it is an error)."
+    )
+    # The page's labels and placeholders say the configured limits and defaults.
+    fields["limit"].label = f"Rows (at most {settings.PORTAL_PAPER_LIMIT_MAX})"
+    fields["limit"].widget.attrs["placeholder"] = settings.PORTAL_PAPER_LIMIT_DEFAULT
+    fields["maxPerDocument"].widget.attrs["placeholder"] = DEFAULT_MAX_PER_DOCUMENT
+    most = max(settings.PORTAL_PAPER_POOL_CAP, settings.PORTAL_PAPER_LIMIT_MAX)
+    bound_above(
+        fields["limit"], most,
+        f"limit=%(value)s is more rows than any search ranks (at most {most:,} chunks, the "
+        f"pool cap); give at most {most:,} (above {settings.PORTAL_PAPER_LIMIT_MAX} it is "
+        "capped, and the note says so).",
+    )  # fmt: skip
 
 
 class PaperLookupForm(forms.Form):

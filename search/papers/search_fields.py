@@ -12,6 +12,7 @@ from search.answers.csv_answers import FormatField
 from search.answers.fields import (
     ListField,
     ListInput,
+    SharedFieldsForm,
     ToolHelpBoundField,
     TrueFalseField,
     split_values,
@@ -73,7 +74,7 @@ class ListCheckboxes(forms.CheckboxSelectMultiple):
         return list(split_values(value if isinstance(value, list | tuple) else [value or ""]))
 
 
-class PaperSearchFields(forms.Form):
+class PaperSearchFields(SharedFieldsForm):
     """The seed's search_keyword parameters, declared; `forms.PaperSearchForm` validates them.
 
     Help texts are the seed's parameter descriptions (the MCP tool's input schema carries them).

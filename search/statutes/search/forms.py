@@ -1,6 +1,6 @@
 """Validation of the statute search parameters (page and API alike)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
@@ -83,16 +83,36 @@ class StatuteSearchForm(StatuteWordsForm):
     ) -> None:
         super().__init__(data, catalog=catalog, exports=exports)
         self.load_chapters = chapters
-        self.fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
-        self.fields["limit"].help_text = (
+
+    @classmethod
+    def field_settings(cls) -> tuple[Hashable, ...]:
+        return (
+            *super().field_settings(),
+            settings.PORTAL_STATUTE_LIMIT_DEFAULT,
+            settings.PORTAL_STATUTE_LIMIT_MAX,
+            rows_bound(),
+        )
+
+    @classmethod
+    def configure_fields(
+        cls,
+        fields: dict[str, forms.Field],
+        *,
+        catalog: Catalog,
+        chosen: SourceFacts | None,
+        exports: bool,
+    ) -> None:
+        super().configure_fields(fields, catalog=catalog, chosen=chosen, exports=exports)
+        fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
+        fields["limit"].help_text = (
             f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "
             f"{settings.PORTAL_STATUTE_LIMIT_MAX} (a larger value is capped and the note says so; "
             f"above {rows_bound():,}, more than any answer ranks, it is an error)."
         )
-        self.fields["limit"].widget.attrs.update(
+        fields["limit"].widget.attrs.update(
             {"min": 1, "placeholder": settings.PORTAL_STATUTE_LIMIT_DEFAULT}
         )
-        bound_above(self.fields["limit"], rows_bound(), rank_cap_message("limit"))
+        bound_above(fields["limit"], rows_bound(), rank_cap_message("limit"))
 
     def asked_jurisdictions(self) -> tuple[str, ...]:
         """The jurisdiction codes asked for, valid or not (for the page's controls)."""

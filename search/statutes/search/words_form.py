@@ -1,6 +1,8 @@
 """What every keyword search of statutes validates: the words, the regulation sources and
 their titles, the word-forms and headings switches (the search and the survey extend it)."""
 
+from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -8,7 +10,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 
 from search.answers.csv_answers import CSV, JSON, FormatField
-from search.answers.fields import CodeListField, ToolHelpBoundField, TrueFalseField
+from search.answers.fields import (
+    CodeListField,
+    SharedFieldsForm,
+    ToolHelpBoundField,
+    TrueFalseField,
+    shared_fields,
+)
 from search.statutes.catalog import Catalog, SourceFacts, source_code_for
 from search.statutes.scope import Scope
 from search.statutes.search import notes
@@ -44,7 +52,7 @@ def rank_cap_message(name: str) -> str:
     )
 
 
-class StatuteWordsForm(forms.Form):
+class StatuteWordsForm(SharedFieldsForm):
     """What every keyword search of statutes takes: the words, the regulation sources, the
     word-forms and headings switches (the search and the survey add their own fields).
 
@@ -131,22 +139,47 @@ class StatuteWordsForm(forms.Form):
 
     def __init__(self, data: Any = None, *, catalog: Catalog, exports: bool = False) -> None:
         """`exports`: `format` is read (the JSON API); pages and MCP tools answer in theirs."""
-        super().__init__(data)
+        chosen = catalog.resolve_source(str((data or {}).get("source") or ""))
+        # The fields as the catalog, the chosen source, `exports` and the settings configure
+        # them, shared by the forms of that configuration.
+        shared = shared_fields(
+            type(self),
+            (chosen.code if chosen else None, exports, self.field_settings()),
+            partial(self.configure_fields, catalog=catalog, chosen=chosen, exports=exports),
+            same=(catalog,),
+        )
+        super().__init__(data, shared=shared)
         self.catalog = catalog
-        if not exports:
-            del self.fields["format"]
         # The query as the index runs it, parsed once in clean_q (also when it is rejected).
         self.parsed: ParsedQuery | None = None
-        self.fields["source"].widget.choices = [
+
+    @classmethod
+    def field_settings(cls) -> tuple[Hashable, ...]:
+        """The settings `configure_fields` reads (part of the key its fields are shared by)."""
+        return ()
+
+    @classmethod
+    def configure_fields(
+        cls,
+        fields: dict[str, forms.Field],
+        *,
+        catalog: Catalog,
+        chosen: SourceFacts | None,
+        exports: bool,
+    ) -> None:
+        """Set up the fields for a catalog and the source chosen (`exports`: with `format`);
+        subclasses add their own, reading only what `field_settings` names."""
+        if not exports:
+            del fields["format"]
+        fields["source"].widget.choices = [
             ("", "Statutes + default regulations"),
             *((code, f"{facts.name} ({code})") for code, facts in catalog.search_codes.items()),
         ]
-        chosen = catalog.resolve_source(str((data or {}).get("source") or ""))
         forms_ = chosen.title_forms if chosen else ()
-        self.fields["title"].widget.choices = [("", "Any" if chosen else "Choose a source first")]
-        self.fields["title"].widget.choices += [(t, t) for t in forms_]
+        fields["title"].widget.choices = [("", "Any" if chosen else "Choose a source first")]
+        fields["title"].widget.choices += [(t, t) for t in forms_]
         if not chosen:
-            self.fields["title"].widget.attrs["disabled"] = True
+            fields["title"].widget.attrs["disabled"] = True
 
     @property
     def is_idle(self) -> bool:

@@ -1,11 +1,11 @@
 """Validation of survey parameters (`/statutes/survey/`, `/api/statute_survey`, the MCP tool)."""
 
-from typing import Any
+from collections.abc import Hashable
 
 from django import forms
 
 from search.answers.fields import bound_above
-from search.statutes.catalog import Catalog
+from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.search.words_form import StatuteWordsForm, rank_cap_message, rows_bound
 from search.statutes.survey.request import (
     BY_NAME,
@@ -61,9 +61,21 @@ class StatuteSurveyForm(StatuteWordsForm):
         ),
     )
 
-    def __init__(self, data: Any = None, *, catalog: Catalog, exports: bool = False) -> None:
-        super().__init__(data, catalog=catalog, exports=exports)
-        bound_above(self.fields["per"], rows_bound(), rank_cap_message("per"))
+    @classmethod
+    def field_settings(cls) -> tuple[Hashable, ...]:
+        return (*super().field_settings(), rows_bound())
+
+    @classmethod
+    def configure_fields(
+        cls,
+        fields: dict[str, forms.Field],
+        *,
+        catalog: Catalog,
+        chosen: SourceFacts | None,
+        exports: bool,
+    ) -> None:
+        super().configure_fields(fields, catalog=catalog, chosen=chosen, exports=exports)
+        bound_above(fields["per"], rows_bound(), rank_cap_message("per"))
 
     def clean_sort(self) -> str:
         return str(self.cleaned_data.get("sort") or BY_NAME)
