@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,10 @@ META_FILE = "version.json"
 BUILDING_SUFFIX = ".building"
 # Versions kept after a switch: the live one and its predecessor (for readers still on it).
 KEEP_VERSIONS = 2
+# A LIVE file changed this recently is read again on every call: its stamp (inode, size, times)
+# proves it unchanged only once a rewrite would necessarily carry other times.
+RACY_NANOSECONDS = 2_000_000_000
+LIVE_READ_MAX = 256  # index roots remembered (tests make many; a server has one)
 # A build waits this long for the lock, so a momentary probe by another process is no refusal.
 LOCK_WAIT_SECONDS = 2.0
 LOCK_POLL_SECONDS = 0.05
@@ -66,20 +71,55 @@ class VersionMeta:
         (directory / META_FILE).write_text(json.dumps(asdict(self), indent=2))
 
 
+# LIVE files as last read, by path: the file's stamp and the version it named.
+_live_read: dict[str, tuple[tuple[int, ...], str | None]] = {}
+
+
+def _stamp(found: os.stat_result) -> tuple[int, ...]:
+    return (
+        found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
+    )  # fmt: skip
+
+
 class IndexStore:
     """The versions of one named index on local disk."""
 
     def __init__(self, name: str, root: Path | None = None) -> None:
         self.name = name
         self.root = (root or settings.PORTAL_INDEX_DIR) / name
-        self.versions_dir = self.root / "versions"
+
+    @cached_property
+    def versions_dir(self) -> Path:
+        """Where the finished versions (and the ones being built) are."""
+        return self.root / "versions"
 
     def live_version(self) -> str | None:
-        """The live version's name, or None when nothing has been switched live."""
+        """The live version's name, or None when nothing has been switched live.
+
+        A switch replaces the file (a new inode) and a rewrite changes its times, so a file
+        whose stamp is the one last read, and that was old enough then, still names the same
+        version: it is not opened again (each search asks two or three times).
+        """
+        path = os.path.join(self.root, LIVE_FILE)
         try:
-            return (self.root / LIVE_FILE).read_text().strip() or None
+            stamp = _stamp(os.stat(path))
         except FileNotFoundError:
             return None
+        known = _live_read.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        try:
+            with open(path, "rb") as handle:
+                # The stamp of the file read, not of the path stat'ed (it may be replaced between).
+                stamp = _stamp(os.fstat(handle.fileno()))
+                version = handle.read().decode().strip() or None
+        except FileNotFoundError:
+            return None
+        if time.time_ns() - max(stamp[3], stamp[4]) >= RACY_NANOSECONDS:
+            if len(_live_read) >= LIVE_READ_MAX:
+                _live_read.clear()
+            _live_read[path] = (stamp, version)
+        return version
 
     def version_dir(self, version: str) -> Path:
         """Directory of a finished version."""
