@@ -4,7 +4,7 @@ previous ones (`tests/matching_previous.py`): the same snippet, marks and matche
 Written cases for each way the shortcut can be refused (a word's candidate bound before the
 snippet's end, a candidate beside a character some tokenizer reads as part of a word, word
 forms), and generated ones for the pieces: phrase spans from hits, the best window, lines
-joined with `str.split`.
+joined with `str.split`, the leading text put on one line from the text's start only.
 """
 
 import pytest
@@ -141,3 +141,14 @@ def test_the_best_window_equals_the_previous_one(spans: list, width: int) -> Non
 def test_one_line_equals_the_regular_expression(text: str) -> None:
     assert snippets._one_line(text) == matching_previous._squash(text.strip())
     assert snippets.leading_text(text, 20) == matching_previous.leading_text(text, 20)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    text=st.text(alphabet=st.sampled_from(SPACES[:4] + "ab c"), max_size=400),
+    width=st.sampled_from([1, 5, 20, 80]),
+)
+def test_leading_text_reads_only_the_start_as_the_whole_text_gives_it(
+    text: str, width: int
+) -> None:
+    assert snippets.leading_text(text, width) == matching_previous.leading_text(text, width)

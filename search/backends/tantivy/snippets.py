@@ -28,6 +28,8 @@ DEFAULT_SNIPPET_CHARS = 240
 PHRASE_WEIGHT = 2
 _NOT_SPACE = re.compile(r"\S")
 _IN_TEXT_ORDER = itemgetter(0, 1)
+# How much of a text, in snippet lengths, is put on one line to find its leading text.
+LEAD_READ = 2
 
 
 class Span(NamedTuple):
@@ -242,7 +244,10 @@ def _word_end(text: str, at: int, limit: int) -> int:
 
 def leading_text(text: str, max_chars: int = DEFAULT_SNIPPET_CHARS) -> str:
     """The start of a text, cut at a word boundary, for rows whose field has no match."""
-    text = _one_line(text)
+    # Only the first max_chars + 1 characters on one line decide the answer, and a prefix of
+    # the text put on one line is a prefix of the whole text put on one line.
+    head = _one_line(text[: LEAD_READ * (max_chars + 1)])
+    text = head if len(head) > max_chars else _one_line(text)
     if len(text) <= max_chars:
         return text
     cut = text[:max_chars]
