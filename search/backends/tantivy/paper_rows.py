@@ -16,6 +16,11 @@ from search.backends.tantivy.snippets import Matches, find_matches, leading_text
 from search.text.query import ParsedQuery
 
 SNIPPET_CHARS = 280
+# A query word holds no line break (the analyzer splits on it), so author names joined by one
+# hold a query word exactly when one of the names does.
+AUTHOR_SEPARATOR = "\n"
+# The one character `str.lower` lowers by its context (at the end of a word: final sigma).
+SIGMA = "\u03a3"
 
 
 class RowReader:
@@ -26,14 +31,34 @@ class RowReader:
         self.query = query
         self.matcher = TextMatcher(query)
         self.wanted = query.all_words()
+        self.searched = query.terms_searched
+        self.joinable = not any(AUTHOR_SEPARATOR in word for word in self.wanted)
 
     def _find(self, text: str) -> Matches:
         """The query's matches in a short text; the analyzer runs only when a query word is in
         it at all (papers with hundreds of authors stay cheap)."""
-        lowered = text.lower() if text.isascii() else "".join(ch.lower() for ch in text)
-        if not any(word in lowered for word in self.wanted):
+        if not self._holds_a_word(text):
             return Matches(text, ())
         return find_matches(analyzer(), text, self.query)
+
+    def _holds_a_word(self, text: str) -> bool:
+        """Whether a query word occurs in the text lowered character by character."""
+        lowered = text.lower() if text.isascii() or SIGMA not in text else _lowered_apart(text)
+        return any(word in lowered for word in self.wanted)
+
+    def _authors(self, authors: tuple[str, ...]) -> tuple[set[str], tuple[str, ...]]:
+        """The searched terms found in author names, and the names marked; the names are
+        read one by one only when a query word is in one of them (no word holds the
+        separator, so none is found across two names)."""
+        if self.joinable and not self._holds_a_word(AUTHOR_SEPARATOR.join(authors)):
+            return set(), authors
+        found = [self._find(name) for name in authors]
+        terms = {span.term for one in found for span in one.spans}
+        return terms, tuple(_marked(one) for one in found)
+
+    def _in_order(self, terms: set[str]) -> tuple[str, ...]:
+        """The searched terms among `terms`, in the query's order."""
+        return tuple(term for term in self.searched if term in terms) if terms else ()
 
     def read(
         self,
@@ -50,22 +75,30 @@ class RowReader:
                                   authors, title, authors, score, parts)  # fmt: skip
         snippet, in_text = self.matcher.summary(text, SNIPPET_CHARS)
         title_found = self._find(title)
-        author_found = [self._find(name) for name in authors]
-        in_authors = {
-            term for found in author_found if found.spans for term in found.matched(self.query)
-        }
+        in_authors, authors_marked = self._authors(authors)
+        in_title = {span.term for span in title_found.spans}
         where = (
             (TEXT, in_text),
-            (TITLE, title_found.matched(self.query)),
-            (AUTHORS, tuple(t for t in self.query.terms_searched if t in in_authors)),
+            (TITLE, self._in_order(in_title)),
+            (AUTHORS, self._in_order(in_authors)),
         )
         matched_in = tuple((field, terms) for field, terms in where if terms)
-        anywhere = {term for _, terms in matched_in for term in terms}
-        matched = tuple(t for t in self.query.terms_searched if t in anywhere)
+        matched = self._in_order({*in_text, *in_title, *in_authors})
         return _indexed_chunk(
-            doc, hit, snippet, matched, matched_in, title, authors, mark_all(title_found),
-            tuple(mark_all(found) for found in author_found), score, parts,
+            doc, hit, snippet, matched, matched_in, title, authors, _marked(title_found),
+            authors_marked, score, parts,
         )  # fmt: skip
+
+
+def _marked(found: Matches) -> str:
+    """The text with its matches marked (the text itself when there is none)."""
+    return mark_all(found) if found.spans else found.text
+
+
+def _lowered_apart(text: str) -> str:
+    """Each character lowered alone: `str.lower` lowers a final capital sigma by its
+    context, the only character it does not lower alone."""
+    return "".join(ch.lower() for ch in text)
 
 
 def day_of(value: object) -> date | None:
