@@ -33,11 +33,6 @@ from search.backends.tantivy.schema import build_analyzer, open_index
 from search.backends.tantivy.statutes import cheaper_filters, compile_search
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
-from search.statutes.catalog import load_catalog as load_statute_catalog
-from search.statutes.scope import Scope
-from search.statutes.search.request import StatuteSearchRequest
-from search.statutes.search.service import keyword_spec
-from search.statutes.shaping import shaped_query
 from search.text.query import ParsedQuery, parse_query
 
 Must, Should = tantivy.Occur.Must, tantivy.Occur.Should
@@ -150,6 +145,14 @@ class RawEngine:
 def served_statute_query(case: StatuteCase, limit: int) -> tantivy.Query:
     """The query the statute service compiles for a keyword search of `case` (the steps of
     `search_statutes` before it asks the engine; a citation is not such a search)."""
+    # Imported here: the statute service loads models, and `bench.quality` imports this
+    # module before Django is set up.
+    from search.statutes.catalog import load_catalog as load_statute_catalog
+    from search.statutes.scope import Scope
+    from search.statutes.search.request import StatuteSearchRequest
+    from search.statutes.search.service import keyword_spec
+    from search.statutes.shaping import shaped_query
+
     scope = Scope(jurisdictions=(case.jurisdiction,) if case.jurisdiction else ())
     request = StatuteSearchRequest.for_query(q=case.q, scope=scope, limit=limit)
     parsed = shaped_query(request.parsed, request.q, request.scope, expand=request.expand)
