@@ -94,15 +94,7 @@ class StatuteSearchForm(StatuteWordsForm):
         )
 
     @classmethod
-    def configure_fields(
-        cls,
-        fields: dict[str, forms.Field],
-        *,
-        catalog: Catalog,
-        chosen: SourceFacts | None,
-        exports: bool,
-    ) -> None:
-        super().configure_fields(fields, catalog=catalog, chosen=chosen, exports=exports)
+    def configure_own(cls, fields: dict[str, forms.Field]) -> None:
         fields["limit"].label = f"Rows (at most {settings.PORTAL_STATUTE_LIMIT_MAX})"
         fields["limit"].help_text = (
             f"Max results, default {settings.PORTAL_STATUTE_LIMIT_DEFAULT}, capped at "

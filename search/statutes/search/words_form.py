@@ -167,8 +167,8 @@ class StatuteWordsForm(SharedFieldsForm):
         chosen: SourceFacts | None,
         exports: bool,
     ) -> None:
-        """Set up the fields for a catalog and the source chosen (`exports`: with `format`);
-        subclasses add their own, reading only what `field_settings` names."""
+        """Set up the fields for a catalog and the source chosen (`exports`: with `format`),
+        then the subclass's own (`configure_own`)."""
         if not exports:
             del fields["format"]
         fields["source"].widget.choices = [
@@ -180,6 +180,11 @@ class StatuteWordsForm(SharedFieldsForm):
         fields["title"].widget.choices += [(t, t) for t in forms_]
         if not chosen:
             fields["title"].widget.attrs["disabled"] = True
+        cls.configure_own(fields)
+
+    @classmethod
+    def configure_own(cls, fields: dict[str, forms.Field]) -> None:
+        """A subclass's own fields, set up from the settings `field_settings` names only."""
 
     @property
     def is_idle(self) -> bool:

@@ -5,7 +5,6 @@ from collections.abc import Hashable
 from django import forms
 
 from search.answers.fields import bound_above
-from search.statutes.catalog import Catalog, SourceFacts
 from search.statutes.search.words_form import StatuteWordsForm, rank_cap_message, rows_bound
 from search.statutes.survey.request import (
     BY_NAME,
@@ -66,15 +65,7 @@ class StatuteSurveyForm(StatuteWordsForm):
         return (*super().field_settings(), rows_bound())
 
     @classmethod
-    def configure_fields(
-        cls,
-        fields: dict[str, forms.Field],
-        *,
-        catalog: Catalog,
-        chosen: SourceFacts | None,
-        exports: bool,
-    ) -> None:
-        super().configure_fields(fields, catalog=catalog, chosen=chosen, exports=exports)
+    def configure_own(cls, fields: dict[str, forms.Field]) -> None:
         bound_above(fields["per"], rows_bound(), rank_cap_message("per"))
 
     def clean_sort(self) -> str:
