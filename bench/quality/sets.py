@@ -170,6 +170,14 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "tune",
         ),
     ),
+    "statutes_questions_ours_tune2": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune2", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT + " (second tune set: the shared dev set's chapters, read through)",
+            "tune2",
+        ),
+    ),
     "statutes_questions_ours_check": (
         DEVSET / OURS_FILE,
         lambda: statute_questions(
