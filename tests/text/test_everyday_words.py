@@ -76,7 +76,7 @@ def test_runs_are_read_apart() -> None:
 
 
 def test_a_plain_question_adds_nothing() -> None:
-    assert added("statute of limitations contract") == []
+    assert added("breach of contract damages") == []
 
 
 @pytest.mark.parametrize(("words", "codes"), ENTRIES)
@@ -142,6 +142,17 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("equifax will not correct my report", "consumer reporting agency"),
         ("the previous tenant is still there so I can't move in", "failure to deliver possession"),
         ("waitlist for public housing", "local preference"),
+        ("landlord shut off my electricity to force me out", "ouster"),
+        ("how far behind on rent before eviction", "arrearage"),
+        ("the park owner wants to sell, do we get a chance to buy it", "right of first refusal"),
+        ("our park is being torn down for a developer", "change in the use"),
+        ("a debt collector called my mother about my debt", "location information"),
+        ("can the landlord ask what my disability is", "nature or severity"),
+        ("my landlord wants extra money on top of my voucher", "excess of this maximum"),
+        ("how is rent calculated in rural development apartments", "tenant contribution"),
+        ("is an illegal clause in my lease enforceable", "void and unenforceable"),
+        ("how much can they charge to hold an apartment", "holding deposit"),
+        ("statute of limitations for a credit report lawsuit", "limitation of actions"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
