@@ -2,7 +2,8 @@
 
 Parsing already drops the words that only shape a question (`question_words`). Here, the
 names of the places the search is confined to are dropped too ("deposit refund iowa" within
-Iowa: the scope says where, the word would only match sections that name the state), and,
+Iowa: the scope says where, the word would only match sections that name the state), and so
+are their postal codes typed as words ("ct" within Connecticut, `typed_codes`), and,
 unless `expand` is off, the everyday-words map adds the code's words (`terms_added`).
 
 The weights below were chosen on the dev questions and checked on our own question set
@@ -15,12 +16,14 @@ everyday words added) adds a constant point more (`heading_concepts`). A definit
 searched word asks about a definition or a meaning (`definitions_lowered`).
 """
 
+import re
+
 from search.backends.registry import get_backend
 from search.backends.statute_search import ConceptBonus, Lowered
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms
-from search.text.jurisdictions import jurisdiction_name
+from search.text.jurisdictions import FEDERAL, jurisdiction_name
 from search.text.query import ParsedQuery, loose_runs
 
 PLACE_NAME = "place_name"
@@ -33,6 +36,11 @@ DEFINITIONS_FIELD = "definitions"
 DEFINITIONS_LOWERED = 5.0
 
 Concept = frozenset[tuple[str, ...]]
+# Postal codes that are also words a question uses (or abbreviations of them: "md", "ms").
+CODES_THAT_ARE_WORDS = frozenset(
+    {"al", "co", "de", "hi", "id", "in", "la", "ma", "md", "me", "ms", "oh", "ok", "or", "pa"}
+)
+_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> ParsedQuery:
@@ -40,11 +48,25 @@ def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> 
     tokenize = get_backend().tokenize
     chosen = [code for code in named_places(q) if code in scope.jurisdictions]
     names = {word for code in chosen for word in tokenize(jurisdiction_name(code))}
+    names.update(typed_codes(q, scope))
     parsed = parsed.without_terms(names, PLACE_NAME)
     if not expand:
         return parsed
     searched = [*parsed.terms, *(" ".join(p) for p in parsed.phrases)]
     return parsed.with_added(added_terms(loose_runs(q, tokenize), searched))
+
+
+def typed_codes(q: str, scope: Scope) -> set[str]:
+    """The postal codes of the places `scope` chose, typed as words ("landlord changed locks
+    ct" within Connecticut); a code that is also an English word ("in", "or", "me", "hi",
+    "id", "ok") only when typed in capitals ("ID")."""
+    found = set()
+    for word in _LETTERS.findall(q):
+        code = word.lower()
+        chosen = code in scope.jurisdictions and code != FEDERAL
+        if chosen and (code not in CODES_THAT_ARE_WORDS or word.isupper()):
+            found.add(code)
+    return found
 
 
 def concepts(parsed: ParsedQuery) -> tuple[tuple[tuple[str, ...], ...], ...]:

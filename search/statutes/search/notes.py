@@ -39,8 +39,8 @@ RANKING_NOTE = (
     "a top row may share a single word with the query; each row lists the searched terms it "
     'matched. Phrases in "double quotes" must appear; when a phrase is given, the other words '
     "only rank. Words that only shape a question ('how long', 'says', 'still') are dropped "
-    "(question_word), and so is the name of a jurisdiction the search is confined to "
-    "(place_name). A definitions section (headed 'Definitions') is lowered by "
+    "(question_word), and so is the name or postal code of a jurisdiction the search is "
+    "confined to (place_name). A definitions section (headed 'Definitions') is lowered by "
     f"{DEFINITIONS_LOWERED:g} points, since it holds most of its chapter's words, unless a "
     "searched word asks about a definition or a meaning. Ties are broken by a stable key, so "
     "the same index gives the same order. A section not returned is a miss, not proof that no "
