@@ -89,6 +89,19 @@ def test_map_entries_are_lower_case_words_the_index_splits_alike(
     assert codes
 
 
+@pytest.mark.parametrize(("words", "codes"), ENTRIES)
+def test_no_everyday_phrase_holds_a_shorter_one_of_its_entry(
+    words: tuple[str, ...], codes: tuple[str, ...]
+) -> None:
+    # "banned my" beside "banned" could never add anything "banned" does not: a dead trigger.
+    runs = [tuple(w.split()) for w in words]
+    for long in runs:
+        for short in runs:
+            size = len(short)
+            inside = any(long[i : i + size] == short for i in range(len(long) - size + 1))
+            assert short == long or size >= len(long) or not inside, (long, short)
+
+
 def test_every_everyday_phrase_is_read() -> None:
     assert len(TRIGGERS) == sum(len(words) for words, _ in ENTRIES)
 
