@@ -41,6 +41,17 @@ class Lowered:
 
 
 @dataclass(frozen=True)
+class ChapterRaise:
+    """Among the first `window` hits, each gains `weight` x the first hit's score x ln(1 + the
+    other hits of its chapter in the window): a chapter the question's words keep finding
+    lifts its sections. Hits past the window keep their scores (they stay below every raised
+    one, so pages still neither overlap nor skip)."""
+
+    window: int
+    weight: float
+
+
+@dataclass(frozen=True)
 class TextSearch:
     """One keyword search: loose terms by `mode`, phrases required, filters not scored.
 
@@ -50,7 +61,8 @@ class TextSearch:
     `rank_also` fields only rank (a word there raises a match, never makes one). The query's
     added terms match like loose terms, their score scaled by `added_weight`. `concept_bonus`
     raises, never makes, a match holding several of the query's concepts in one field;
-    `lowered` takes a constant off the score of the documents it names.
+    `lowered` takes a constant off the score of the documents it names; `chapter_raise`
+    re-ranks the first hits by how many others of their chapter are among them.
     """
 
     query: ParsedQuery
@@ -70,6 +82,7 @@ class TextSearch:
     added_weight: float = 1.0
     concept_bonus: ConceptBonus | None = None
     lowered: Lowered | None = None
+    chapter_raise: ChapterRaise | None = None
 
     def __post_init__(self) -> None:
         if self.limit < 1:

@@ -13,13 +13,18 @@ body match by a fifth of what the same word adds in the body, and never makes a 
 heading holding three or more of the query's concepts (a typed word with the code terms its
 everyday words added) adds a constant point more (`heading_concepts`). A definitions section
 (`search.statutes.definitions`) loses a constant DEFINITIONS_LOWERED from its score, unless a
-searched word asks about a definition or a meaning (`definitions_lowered`).
+searched word asks about a definition or a meaning (`definitions_lowered`). A question of
+CHAPTER_RAISE_WORDS words or more re-ranks its first CHAPTER_WINDOW hits by how many of them
+share each one's chapter (`chapter_raise`): a situation told in a sentence is answered where
+the code keeps meeting its words, not by a lone section elsewhere that happens to hold
+two of them. The survey raises each jurisdiction's rows as that jurisdiction's own search
+does.
 """
 
 import re
 
 from search.backends.registry import get_backend
-from search.backends.statute_search import ConceptBonus, Lowered
+from search.backends.statute_search import ChapterRaise, ConceptBonus, Lowered
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms
@@ -34,6 +39,11 @@ HEADING_CONCEPTS = 3
 HEADING_CONCEPT_BONUS = 1.0
 DEFINITIONS_FIELD = "definitions"
 DEFINITIONS_LOWERED = 5.0
+# Chosen on the dev and tune question sets (docs/performance.md); short queries (2-4 words:
+# a heading's or a topic's words) gained nothing and are ranked without it.
+CHAPTER_RAISE_WORDS = 5
+CHAPTER_WINDOW = 50
+CHAPTER_RAISE = 0.05
 
 Concept = frozenset[tuple[str, ...]]
 # Postal codes that are also words a question uses (or abbreviations of them: "md", "ms").
@@ -106,3 +116,10 @@ def definitions_lowered(parsed: ParsedQuery) -> Lowered | None:
     if asks_about_definitions(words):
         return None
     return Lowered(DEFINITIONS_FIELD, DEFINITIONS_LOWERED)
+
+
+def chapter_raise(q: str) -> ChapterRaise | None:
+    """The chapter raise for a question of CHAPTER_RAISE_WORDS words or more (as typed)."""
+    if len(q.split()) < CHAPTER_RAISE_WORDS:
+        return None
+    return ChapterRaise(CHAPTER_WINDOW, CHAPTER_RAISE)

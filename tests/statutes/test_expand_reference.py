@@ -18,6 +18,7 @@ jurisdiction, beside Washington and in all jurisdictions.
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -178,3 +179,49 @@ def test_searches_and_surveys_equal_the_old_computation(
     rows = [r for result in new[0] for r in result.results]
     assert len(rows) > 5000 and sum(bool(r.terms_added) for r in new[0]) > 200
     assert sum("[hl]" in r.snippet for r in rows) > 0.8 * len(rows)
+
+
+@pytest.mark.realdata
+@pytest.mark.django_db
+def test_the_chapter_raise_only_reorders_the_first_hits(
+    real_index: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Real questions of five words or more, in their jurisdiction and in all: with the raise
+    (`shaping.chapter_raise`) and with its weight at 0, the same total, the same first
+    CHAPTER_WINDOW sections in another order, the ten rows after them the same, and a raised
+    score never below its plain one."""
+    window = shaping.CHAPTER_WINDOW
+    asked = []
+    for q, place in _questions():
+        if shaping.chapter_raise(q) is None:
+            continue
+        for scope in (Scope(), Scope((place,))) if place in LOADED else (Scope(),):
+            asked.append(StatuteSearchRequest.for_query(q=q, limit=window, scope=scope))
+
+    def answers() -> list[tuple[Any, Any]]:
+        pages = []
+        for first in asked:
+            page = search_statutes(first)
+            rest = None
+            if page.total > window:
+                rest = search_statutes(replace(first, limit=10, offset=window))
+            pages.append((page, rest))
+        return pages
+
+    raised = answers()
+    monkeypatch.setattr(shaping, "CHAPTER_RAISE", 0.0)
+    plain = answers()
+    assert len(asked) > 300
+    assert sum(rest is not None for _, rest in raised) > 0.5 * len(asked)
+    moved = 0
+    for request, (now, now_rest), (before, before_rest) in zip(asked, raised, plain, strict=True):
+        assert now.total == before.total, request
+        ids, was = [r.id for r in now.results], [r.id for r in before.results]
+        assert sorted(ids) == sorted(was), request
+        if now_rest is not None:
+            assert now_rest.results == before_rest.results, request
+        scores = {r.id: r.score for r in before.results}
+        assert all(r.score >= scores[r.id] for r in now.results), request
+        moved += ids[:10] != was[:10]
+    # It changes what a person sees first on many questions, not on all.
+    assert 0.2 * len(asked) < moved < len(asked)

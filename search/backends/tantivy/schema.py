@@ -25,10 +25,15 @@ WORD_FIELDS = {
 }
 
 
+# A section's chapter as a number (the twin of its `chapter_ref`), read by the chapter raise.
+CHAPTER_KEY = "chapter_key"
 # Numeric twins of raw fields that hits are grouped by, written by the writer from the raw
 # value: `fast_field_values` reads numbers only, so a survey learns which jurisdiction each
-# hit of its pool belongs to without reading stored documents.
-GROUP_KEYS: dict[str, dict[str, str]] = {STATUTES: {"jurisdiction": "jurisdiction_key"}}
+# hit of its pool belongs to (and the chapter raise each hit's chapter) without reading
+# stored documents.
+GROUP_KEYS: dict[str, dict[str, str]] = {
+    STATUTES: {"jurisdiction": "jurisdiction_key", "chapter_ref": CHAPTER_KEY}
+}
 
 
 def group_key(value: str) -> int:
@@ -112,6 +117,7 @@ def statute_schema() -> tantivy.Schema:
     # A stable position (source, file order) that breaks score ties deterministically.
     b.add_unsigned_field("order", stored=True, indexed=True, fast=True)
     b.add_unsigned_field("jurisdiction_key", fast=True)
+    b.add_unsigned_field(CHAPTER_KEY, fast=True)
     return b.build()
 
 

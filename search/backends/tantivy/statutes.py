@@ -5,19 +5,26 @@ in each hit's stored text (`matching.TextMatcher`), so they agree exactly with w
 index matched. Ordering is deterministic (`ranking.top_hits`; listings by a stored position).
 """
 
+import math
+from collections import Counter
+
 import tantivy
 
 from search.backends.filters import Filter
-from search.backends.statute_search import Hit, HitPage, Listing, TextSearch
+from search.backends.statute_search import ChapterRaise, Hit, HitPage, Listing, TextSearch
 from search.backends.tantivy.compile import compile_query, filter_query
 from search.backends.tantivy.complements import split_filters
 from search.backends.tantivy.matching import TextMatcher
-from search.backends.tantivy.ranking import Scored, top_by_key, top_hits
+from search.backends.tantivy.ranking import Scored, in_order, top_by_key, top_hits
 from search.backends.tantivy.reader import LiveIndex, live_index, read_guard
+from search.backends.tantivy.schema import CHAPTER_KEY
 from search.backends.tantivy.snippets import leading_text, mark_all
 from search.indexes.names import STATUTES
 from search.text.query import render_phrase
 
+# The first index layout holding CHAPTER_KEY (search.ops.builds.documents.LAYOUT_VERSIONS):
+# an older live version is searched without the chapter raise until it is rebuilt.
+CHAPTER_KEY_LAYOUT = 6
 # Filters kept as filters, and queries whose documents are excluded instead.
 Filtering = tuple[tuple[Filter, ...], tuple[tantivy.Query, ...]]
 
@@ -40,8 +47,57 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
     """Run `spec` with one searcher: count, ordered top hits, snippets, matched terms."""
     searcher = live.searcher()
     query = compile_search(live.index.schema, spec, cheaper_filters(live, searcher, spec))
-    scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
-    return HitPage(read_hits(searcher, scored, spec), total)
+    raise_ = live_raise(live, spec)
+    if raise_ is None:
+        scored, total = top_hits(searcher, query, spec.limit, spec.tie_break, spec.offset)
+        return HitPage(read_hits(searcher, scored, spec), total)
+    scored, total = top_hits(searcher, query, hits_wanted(spec, raise_), spec.tie_break)
+    page = raised_page(searcher, scored, raise_, spec.offset, spec.limit)
+    return HitPage(read_hits(searcher, page, spec), total)
+
+
+def live_raise(live: LiveIndex, spec: TextSearch) -> ChapterRaise | None:
+    """`spec`'s chapter raise, if the live version holds the chapter numbers it reads."""
+    return spec.chapter_raise if live.meta.layout >= CHAPTER_KEY_LAYOUT else None
+
+
+def hits_wanted(spec: TextSearch, raise_: ChapterRaise | None) -> int:
+    """How many of the first hits by plain score `spec`'s page is made from."""
+    last = spec.offset + spec.limit
+    return max(last, raise_.window) if raise_ is not None else last
+
+
+def raised_page(
+    searcher: tantivy.Searcher,
+    scored: list[Scored],
+    raise_: ChapterRaise | None,
+    offset: int,
+    limit: int,
+) -> list[Scored]:
+    """The page `offset:offset + limit` of `scored` (the first hits by plain score, at least
+    `hits_wanted` of them or all there are) once the chapter raise has re-ranked its window."""
+    if raise_ is not None:
+        window = raise_.window
+        scored = chapter_raised(searcher, scored[:window], raise_) + scored[window:]
+    return scored[offset : offset + limit]
+
+
+def chapter_raised(
+    searcher: tantivy.Searcher, scored: list[Scored], raise_: ChapterRaise
+) -> list[Scored]:
+    """`scored` (the first hits, in order) with each raised by the others of its chapter among
+    them (`ChapterRaise`), in the new order."""
+    if not scored:
+        return []
+    chapters = searcher.fast_field_values(CHAPTER_KEY, [address for _, address, _ in scored])
+    sizes = Counter(chapter for chapter in chapters if chapter is not None)
+    unit = raise_.weight * scored[0][0]
+    raised = [
+        (score + unit * math.log1p(sizes[chapter] - 1) if chapter is not None else score, at, key)
+        for (score, at, key), chapter in zip(scored, chapters, strict=True)
+    ]
+    in_order(raised)
+    return raised
 
 
 def cheaper_filters(live: LiveIndex, searcher: tantivy.Searcher, spec: TextSearch) -> Filtering:

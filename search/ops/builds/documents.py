@@ -26,8 +26,9 @@ ITERATOR_CHUNK = 2000
 # Statutes 3: stemmed and heading word fields, section and chapter keys, cross-references.
 # Statutes 4: the engine's numeric twin of `jurisdiction`, to group hits by it (surveys).
 # Statutes 5: `definitions`, true for a definitions section (lowered in rank).
+# Statutes 6: the engine's numeric twin of `chapter_ref` (the chapter raise reads it).
 # Papers 5: the engine's words field (title and text scored together) and word pairs.
-LAYOUT_VERSIONS = {STATUTES: 5, PAPERS: 5}
+LAYOUT_VERSIONS = {STATUTES: 6, PAPERS: 5}
 
 
 def ordered_rows(queryset: QuerySet[Any], fields: tuple[str, ...]) -> Iterator[tuple[Any, ...]]:

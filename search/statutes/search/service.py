@@ -40,6 +40,7 @@ from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import (
     ADDED_WEIGHT,
     HEADING_RANK_WEIGHT,
+    chapter_raise,
     definitions_lowered,
     heading_concepts,
     shaped_query,
@@ -226,6 +227,7 @@ def keyword_spec(
         added_weight=ADDED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
+        chapter_raise=chapter_raise(request.q),
     )
 
 

@@ -32,6 +32,7 @@ from search.statutes.search.service import (
 )
 from search.statutes.shaping import (
     ADDED_WEIGHT,
+    chapter_raise,
     definitions_lowered,
     heading_concepts,
     shaped_query,
@@ -145,6 +146,7 @@ def survey_statutes(
         added_weight=ADDED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
+        chapter_raise=chapter_raise(request.q),
     )
     grouped = GroupedSearch(spec, GROUP_FIELD, count_every_word=True)
     found = get_backend().search_statutes_grouped(grouped)
