@@ -201,6 +201,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "check3",
         ),
     ),
+    "statutes_questions_ours_rephrase": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_rephrase", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (tune2's sections asked again by writers who never saw its questions:"
+            " do not tune on it)",
+            "rephrase",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),

@@ -44,10 +44,18 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         quoted = [p.strip() for p in normal(r["why"]).split("...") if p.strip()]
         assert all(any(p in bodies[g][1] for g in r["gold"]) for p in quoted), r["qid"]
     assert len(rows) >= 60 and len({r["jurisdiction"] for r in rows}) >= 8
-    assert {r["split"] for r in rows} == {"tune", "tune2", "check", "check2", "check3"}
+    assert {r["split"] for r in rows} == {"tune", "tune2", "check", "check2", "check3", "rephrase"}
     # The second tune set asks about sections no check asks about.
     checks = {g for r in rows if r["split"].startswith("check") for g in r["gold"]}
     assert not checks & {g for r in rows if r["split"] == "tune2" for g in r["gold"]}
+    # The rephrased check asks about tune2's sections, one question each, in other words (its
+    # gold is the section it was written from: tune2's first, where tune2 names two).
+    tune2 = [r for r in rows if r["split"] == "tune2"]
+    rephrased = [r for r in rows if r["split"] == "rephrase"]
+    assert sorted(r["gold"] for r in rephrased) == sorted([r["gold"][0]] for r in tune2)
+    # Written apart, a few short questions come out word for word as tune2's; never many.
+    same = {r["query"].lower() for r in rephrased} & {r["query"].lower() for r in tune2}
+    assert len(same) <= len(rephrased) // 10
     # The second check is a chapter of its own: no other split asks about its jurisdiction.
     second = {r["jurisdiction"] for r in rows if r["split"] == "check2"}
     assert second and not second & {r["jurisdiction"] for r in rows if r["split"] != "check2"}
