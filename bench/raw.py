@@ -12,9 +12,10 @@ also runs the one aggregation over every match.
 
 Layer (e) runs, for a statute search, the very query the service compiles (the everyday
 words' added terms, the heading and heading-concept clauses, the lowered definitions, the
-scope's filters as the service runs them), with tantivy's own snippets, all built before the
-clock starts. So (b) over (e) is what our Python costs around the engine, and (e) over (a)
-is the engine's price of the ranking. Paper (a) already runs the service's weighted query.
+scope's filters as the service runs them; for a question of five words or more the chapter
+raise over its first hits), with tantivy's own snippets, all built before the clock starts.
+So (b) over (e) is what our Python costs around the engine, and (e) over (a) is the engine's
+price of the ranking. Paper (a) already runs the service's weighted query.
 """
 
 from collections import Counter
@@ -26,11 +27,17 @@ from django.conf import settings
 
 from bench.workload import PaperCase, StatuteCase
 from search.backends.paper_search import FieldWeights
+from search.backends.statute_search import ChapterRaise
 from search.backends.tantivy.compile import compile_fields
 from search.backends.tantivy.paper_words import words_query
 from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.schema import build_analyzer, open_index
-from search.backends.tantivy.statutes import cheaper_filters, compile_search
+from search.backends.tantivy.statutes import (
+    chapter_raised,
+    cheaper_filters,
+    compile_search,
+    live_raise,
+)
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
 from search.text.query import ParsedQuery, parse_query
@@ -51,8 +58,10 @@ class Prepared:
 
     parsed: ParsedQuery
     case: StatuteCase | PaperCase
-    # Statutes: the service's own compiled query, for layer (e) (None: not prepared).
+    # Statutes: the service's own compiled query, for layer (e) (None: not prepared), and
+    # its chapter raise (None: a question under five words, or not prepared).
     served: tantivy.Query | None = None
+    served_raise: ChapterRaise | None = None
 
 
 class RawEngine:
@@ -86,7 +95,8 @@ class RawEngine:
         prepared = self.prepare(case)
         if not isinstance(case, StatuteCase):
             return prepared
-        return replace(prepared, served=served_statute_query(case, STATUTE_LIMIT))
+        served, raise_ = served_statute_query(case, STATUTE_LIMIT)
+        return replace(prepared, served=served, served_raise=raise_)
 
     def statutes_served(self, prepared: Prepared) -> list[str]:
         """Layer (e): the service's compiled query run raw, with tantivy's snippets of the
@@ -94,7 +104,15 @@ class RawEngine:
         if prepared.served is None:
             raise RuntimeError("layer (e) runs statute searches prepared with prepare_served")
         index = live_index(STATUTES).index
-        return _top_with_snippets(index, prepared.served, "body", "id", STATUTE_LIMIT)
+        raise_ = prepared.served_raise
+        if raise_ is None:
+            return _top_with_snippets(index, prepared.served, "body", "id", STATUTE_LIMIT)
+        # The chapter raise: the first `window` hits, re-ranked by the backend's own function.
+        searcher = index.searcher()
+        hits = searcher.search(prepared.served, max(STATUTE_LIMIT, raise_.window), count=True).hits
+        raised = chapter_raised(searcher, [(float(s), a, None) for s, a in hits], raise_)
+        chosen = [address for _, address, _ in raised[:STATUTE_LIMIT]]
+        return _snippets(searcher, index.schema, prepared.served, chosen, "body", "id")
 
     def statutes(self, prepared: Prepared) -> list[str]:
         """Top statute ids with snippets; scope as the service's (statutes + default regs)."""
@@ -142,9 +160,12 @@ class RawEngine:
         return _snippets(searcher, index.schema, marked, chosen, "text", "paper_id")
 
 
-def served_statute_query(case: StatuteCase, limit: int) -> tantivy.Query:
+def served_statute_query(
+    case: StatuteCase, limit: int
+) -> tuple[tantivy.Query, ChapterRaise | None]:
     """The query the statute service compiles for a keyword search of `case` (the steps of
-    `search_statutes` before it asks the engine; a citation is not such a search)."""
+    `search_statutes` before it asks the engine; a citation is not such a search), and the
+    chapter raise it re-ranks the first hits by (if the live version holds chapter keys)."""
     # Imported here: the statute service loads models, and `bench.quality` imports this
     # module before Django is set up.
     from search.statutes.catalog import load_catalog as load_statute_catalog
@@ -158,7 +179,8 @@ def served_statute_query(case: StatuteCase, limit: int) -> tantivy.Query:
     parsed = shaped_query(request.parsed, request.q, request.scope, expand=request.expand)
     spec = keyword_spec(request, load_statute_catalog(), parsed, limit)
     live = live_index(STATUTES)
-    return compile_search(live.index.schema, spec, cheaper_filters(live, live.searcher(), spec))
+    query = compile_search(live.index.schema, spec, cheaper_filters(live, live.searcher(), spec))
+    return query, live_raise(live, spec)
 
 
 def _open_live(name: str, root: Path) -> tantivy.Index:

@@ -219,3 +219,25 @@ def test_a_survey_row_is_its_states_own_raised_search(
                 assert r["score"] > plain[place].get(r["id"], float("-inf"))
             else:
                 assert r["score"] == plain[place][r["id"]]
+
+
+def test_the_benchs_layer_e_runs_the_raise_the_service_runs(
+    two_places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Layer (e) of the bench (the service's own query run raw) re-ranks as the service does,
+    so its rows stay the service's rows (at a weight where the raise reorders them here)."""
+    from bench.raw import RawEngine
+    from bench.workload import StatuteCase
+
+    monkeypatch.setattr(shaping, "CHAPTER_RAISE", 0.5)
+    engine = RawEngine()
+    for case in (StatuteCase(QUESTION, "wa"), StatuteCase(QUESTION), StatuteCase("repair heat")):
+        prepared = engine.prepare_served(case)
+        assert (prepared.served_raise is not None) == (len(case.q.split()) >= 5)
+        jurisdictions = [case.jurisdiction] if case.jurisdiction else []
+        body = Client().get(
+            "/api/statute_search", {"q": case.q, "jurisdiction": jurisdictions, "limit": 20}
+        ).json()
+        assert engine.statutes_served(prepared) == [r["id"] for r in body["results"]], case
+        raised = prepared.served_raise is not None
+        assert (body["results"][0]["chapter"] == "59-18") == raised, case
