@@ -10,7 +10,11 @@ from search.statutes.catalog import REGULATION, STATE_REGULATION_SUFFIX, Catalog
 from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
-from search.statutes.shaping import DEFINITIONS_LOWERED
+from search.statutes.shaping import (
+    CHAPTER_RAISE_WORDS,
+    CHAPTER_WINDOW,
+    DEFINITIONS_LOWERED,
+)
 from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
@@ -46,6 +50,12 @@ RANKING_NOTE = (
     "the same index gives the same order. A section not returned is a miss, not proof that no "
     "such law exists."
 )
+CHAPTER_RAISE_NOTE = (
+    f"A query of {CHAPTER_RAISE_WORDS} words or more is re-ranked by chapter: among its first "
+    f"{CHAPTER_WINDOW} matches, a section is raised by how many others of its own chapter are "
+    "among them, so a chapter the question keeps meeting comes first; the matches and their "
+    "count are the same."
+)
 WORDS_NOTE = "Add words=true to search these words as words instead."
 
 
@@ -79,10 +89,12 @@ def added_notes(added: tuple[AddedTerm, ...], *, expand: bool) -> list[str]:
     return [ADDED_NOTE.format(terms=said)]
 
 
-def ranking_note(*, stem: bool = False, headings: bool = False) -> str:
-    """How to read the ranking, for the word-forms and headings switches as they were set."""
+def ranking_note(*, stem: bool = False, headings: bool = False, raised: bool = False) -> str:
+    """How to read the ranking, for the word-forms and headings switches as they were set and
+    whether the chapter raise re-ranked it."""
     searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE
-    return " ".join([searched, RANKING_NOTE, STEM_NOTE if stem else NO_STEM_NOTE])
+    parts = [searched, RANKING_NOTE, *([CHAPTER_RAISE_NOTE] if raised else [])]
+    return " ".join([*parts, STEM_NOTE if stem else NO_STEM_NOTE])
 
 
 def not_loaded_statement(catalog: Catalog, places: tuple[str, ...]) -> str:

@@ -297,7 +297,10 @@ def _result(
     if popular:
         explanations.append(notes.popular_names_note(popular))
     if searched:
-        explanations.append(notes.ranking_note(stem=request.stem, headings=request.headings))
+        raised = chapter_raise(request.q) is not None
+        explanations.append(
+            notes.ranking_note(stem=request.stem, headings=request.headings, raised=raised)
+        )
         explanations.extend(notes.added_notes(parsed.added, expand=request.expand))
     if any(row.ends_at_colon for row in rows):
         explanations.append(notes.ENDS_AT_COLON_NOTE)

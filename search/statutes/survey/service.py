@@ -154,7 +154,11 @@ def survey_statutes(
     warnings = _warnings(catalog, request, parsed, requested, per)
     explanations = [
         notes.survey_note(per, notes.every_word_text(parsed)),
-        notes.ranking_note(stem=request.stem, headings=request.headings),
+        notes.ranking_note(
+            stem=request.stem,
+            headings=request.headings,
+            raised=spec.chapter_raise is not None,
+        ),
         *notes.added_notes(parsed.added, expand=request.expand),
         *notes.survey_coverage_notes(
             [r.jurisdiction for r in rows if r.housing_only and r.total is not None],
