@@ -235,9 +235,11 @@ def test_the_benchs_layer_e_runs_the_raise_the_service_runs(
         prepared = engine.prepare_served(case)
         assert (prepared.served_raise is not None) == (len(case.q.split()) >= 5)
         jurisdictions = [case.jurisdiction] if case.jurisdiction else []
-        body = Client().get(
-            "/api/statute_search", {"q": case.q, "jurisdiction": jurisdictions, "limit": 20}
-        ).json()
+        body = (
+            Client()
+            .get("/api/statute_search", {"q": case.q, "jurisdiction": jurisdictions, "limit": 20})
+            .json()
+        )
         assert engine.statutes_served(prepared) == [r["id"] for r in body["results"]], case
         raised = prepared.served_raise is not None
         assert (body["results"][0]["chapter"] == "59-18") == raised, case
