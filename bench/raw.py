@@ -33,10 +33,10 @@ from search.backends.tantivy.paper_words import words_query
 from search.backends.tantivy.reader import live_index
 from search.backends.tantivy.schema import build_analyzer, open_index
 from search.backends.tantivy.statutes import (
-    chapter_raised,
     cheaper_filters,
     compile_search,
     live_raise,
+    raised_page,
 )
 from search.indexes.names import PAPERS, STATUTES
 from search.indexes.store import IndexStore
@@ -104,14 +104,14 @@ class RawEngine:
         if prepared.served is None:
             raise RuntimeError("layer (e) runs statute searches prepared with prepare_served")
         index = live_index(STATUTES).index
-        raise_ = prepared.served_raise
-        if raise_ is None:
-            return _top_with_snippets(index, prepared.served, "body", "id", STATUTE_LIMIT)
-        # The chapter raise: the first `window` hits, re-ranked by the backend's own function.
         searcher = index.searcher()
-        hits = searcher.search(prepared.served, max(STATUTE_LIMIT, raise_.window), count=True).hits
-        raised = chapter_raised(searcher, [(float(s), a, None) for s, a in hits], raise_)
-        chosen = [address for _, address, _ in raised[:STATUTE_LIMIT]]
+        # With the chapter raise, its window re-ranked by the backend's own `raised_page`.
+        raise_ = prepared.served_raise
+        wanted = max(STATUTE_LIMIT, raise_.window) if raise_ else STATUTE_LIMIT
+        hits = searcher.search(prepared.served, wanted, count=True).hits
+        scored = [(float(score), address, None) for score, address in hits]
+        page = raised_page(searcher, scored, raise_, 0, STATUTE_LIMIT)
+        chosen = [address for _, address, _ in page]
         return _snippets(searcher, index.schema, prepared.served, chosen, "body", "id")
 
     def statutes(self, prepared: Prepared) -> list[str]:

@@ -57,8 +57,13 @@ def search_live(live: LiveIndex, spec: TextSearch) -> HitPage:
 
 
 def live_raise(live: LiveIndex, spec: TextSearch) -> ChapterRaise | None:
-    """`spec`'s chapter raise, if the live version holds the chapter numbers it reads."""
-    return spec.chapter_raise if live.meta.layout >= CHAPTER_KEY_LAYOUT else None
+    """`spec`'s chapter raise where it can change the page: the live version holds the chapter
+    numbers it reads, and the page starts inside its window (a page past the window is the
+    plain ranking's own, so it is searched as one)."""
+    raise_ = spec.chapter_raise
+    if raise_ is None or live.meta.layout < CHAPTER_KEY_LAYOUT or spec.offset >= raise_.window:
+        return None
+    return raise_
 
 
 def hits_wanted(spec: TextSearch, raise_: ChapterRaise | None) -> int:
