@@ -44,6 +44,12 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         quoted = [p.strip() for p in normal(r["why"]).split("...") if p.strip()]
         assert all(any(p in bodies[g][1] for g in r["gold"]) for p in quoted), r["qid"]
     assert len(rows) >= 60 and len({r["jurisdiction"] for r in rows}) >= 8
+    # A regulation is asked of its source and title, as the shared dev set asks (a federal
+    # search without source=cfr reads the US Code alone, so its gold could never be found).
+    for r in rows:
+        where = {(g.split(":")[1], g.split(":")[2]) for g in r["gold"]}
+        wants = {("cfr", t) for kind, t in where if kind == "cfr"} or {("", "")}
+        assert {(r["source"], r["title"])} == wants, r["qid"]
     assert {r["split"] for r in rows} == {"tune", "tune2", "check", "check2", "check3", "rephrase"}
     # The second tune set asks about sections no check asks about.
     checks = {g for r in rows if r["split"].startswith("check") for g in r["gold"]}
