@@ -211,6 +211,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "rephrase",
         ),
     ),
+    "statutes_questions_ours_rephrase2": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_rephrase2", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (tune2's sections asked a third time, written after the map's last change by"
+            " writers who saw neither earlier set: do not tune on it)",
+            "rephrase2",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),
