@@ -221,6 +221,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "rephrase2",
         ),
     ),
+    "statutes_questions_ours_rephrase3": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_rephrase3", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (tune2's sections asked a fourth time, by writers who saw no earlier set:"
+            " a tune set)",
+            "rephrase3",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),

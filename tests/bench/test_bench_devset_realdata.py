@@ -55,7 +55,7 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         where = {(g.split(":")[1], g.split(":")[2]) for g in r["gold"]}
         wants = {("cfr", t) for kind, t in where if kind == "cfr"} or {("", "")}
         assert {(r["source"], r["title"])} == wants, r["qid"]
-    splits = {"tune", "tune2", "check", "check2", "check3", "rephrase", "rephrase2"}
+    splits = {"tune", "tune2", "check", "check2", "check3", "rephrase", "rephrase2", "rephrase3"}
     assert {r["split"] for r in rows} == splits
     # The second tune set asks about sections no check asks about.
     checks = {g for r in rows if r["split"].startswith("check") for g in r["gold"]}
@@ -63,9 +63,9 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
     # The rephrased check asks about tune2's sections, one question each, in other words (its
     # gold is the section it was written from: tune2's first, where tune2 names two).
     tune2 = [r for r in rows if r["split"] == "tune2"]
-    # So does the second rephrased check, written apart from both.
+    # So do the second and third, each written apart from the others.
     asked = [tune2]
-    for split in ("rephrase", "rephrase2"):
+    for split in ("rephrase", "rephrase2", "rephrase3"):
         rephrased = [r for r in rows if r["split"] == split]
         assert sorted(r["gold"] for r in rephrased) == sorted([r["gold"][0]] for r in tune2)
         # Written apart, a few short questions come out word for word as an earlier set's
