@@ -206,8 +206,8 @@ SETS: dict[str, tuple[Path, Loader]] = {
         lambda: statute_questions(
             "statutes_questions_ours_rephrase", DEVSET / OURS_FILE,
             QUESTIONS_ABOUT
-            + " (tune2's sections asked again by writers who never saw its questions:"
-            " do not tune on it)",
+            + " (tune2's sections asked again by writers who never saw its questions;"
+            " read for the map round of December 4 2026)",
             "rephrase",
         ),
     ),
@@ -216,8 +216,8 @@ SETS: dict[str, tuple[Path, Loader]] = {
         lambda: statute_questions(
             "statutes_questions_ours_rephrase2", DEVSET / OURS_FILE,
             QUESTIONS_ABOUT
-            + " (tune2's sections asked a third time, written after the map's last change by"
-            " writers who saw neither earlier set: do not tune on it)",
+            + " (tune2's sections asked a third time by writers who saw neither earlier set"
+            " nor the map, before December 4's map rounds: do not tune on it)",
             "rephrase2",
         ),
     ),
