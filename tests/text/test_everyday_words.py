@@ -32,6 +32,19 @@ def test_a_code_phrase_keeps_its_words() -> None:
     assert detainer == AddedTerm("unlawful detainer", ("unlawful", "detainer"), "kicked out")
 
 
+def test_a_colour_names_race_only_beside_a_person() -> None:
+    # "black mold" is a repair; "a white couple" or "the black tenants" is who was favoured.
+    assert not any(term == "race" for term, _ in added("black mold in the bathroom"))
+    assert not any(term == "race" for term, _ in added("the white paint is peeling"))
+    assert ("race", "white couple") in added("showed it to a white couple")
+    assert ("race", "black tenants") in added("fixes repairs for the black tenants last")
+
+
+def test_a_tenant_still_there_is_holding_over_only_in_the_home() -> None:
+    assert not any(t == "holdover" for t, _ in added("the mold is still there after a month"))
+    assert ("holdover", "still living there") in added("lease ended and he is still living there")
+
+
 def test_matching_skips_stop_and_question_words() -> None:
     # 'return the deposit' reads as 'return deposit'; 'deposit back' through 'my'.
     assert ("refund", "return") in added("return the deposit")
