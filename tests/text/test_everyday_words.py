@@ -45,6 +45,11 @@ def test_a_tenant_still_there_is_holding_over_only_in_the_home() -> None:
     assert ("holdover", "still living there") in added("lease ended and he is still living there")
 
 
+def test_a_promise_on_the_phone_is_oral_but_a_call_is_not() -> None:
+    assert ("oral", "said on the phone") in added("landlord said on the phone I could stay")
+    assert not any(t == "oral" for t, _ in added("the collector calls me on the phone at work"))
+
+
 def test_matching_skips_stop_and_question_words() -> None:
     # 'return the deposit' reads as 'return deposit'; 'deposit back' through 'my'.
     assert ("refund", "return") in added("return the deposit")
