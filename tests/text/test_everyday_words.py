@@ -50,6 +50,11 @@ def test_a_promise_on_the_phone_is_oral_but_a_call_is_not() -> None:
     assert not any(t == "oral" for t, _ in added("the collector calls me on the phone at work"))
 
 
+def test_finding_a_new_renter_is_mitigation_but_being_one_is_not() -> None:
+    assert ("mitigate", "find a new renter") in added("does the landlord have to find a new renter")
+    assert not any(t == "mitigate" for t, _ in added("I am a new renter, what are my rights"))
+
+
 def test_matching_skips_stop_and_question_words() -> None:
     # 'return the deposit' reads as 'return deposit'; 'deposit back' through 'my'.
     assert ("refund", "return") in added("return the deposit")
