@@ -231,6 +231,26 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "rephrase3",
         ),
     ),
+    "statutes_questions_ours_tune4": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune4", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (fourth tune set: five jurisdictions no earlier set asks about, CA, OK, NJ,"
+            " ME, WI)",
+            "tune4",
+        ),
+    ),
+    "statutes_questions_ours_check4": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check4", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (fourth check: five jurisdictions no other set asks about, UT, WY, WV, MD,"
+            " PA: do not tune on it)",
+            "check4",
+        ),
+    ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
         lambda: statute_headings(DEVSET / "statutes.jsonl"),

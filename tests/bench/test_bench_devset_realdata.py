@@ -55,11 +55,15 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         where = {(g.split(":")[1], g.split(":")[2]) for g in r["gold"]}
         wants = {("cfr", t) for kind, t in where if kind == "cfr"} or {("", "")}
         assert {(r["source"], r["title"])} == wants, r["qid"]
-    splits = {"tune", "tune2", "check", "check2", "check3", "rephrase", "rephrase2", "rephrase3"}
+    splits = {
+        "tune", "tune2", "tune4", "check", "check2", "check3", "check4", "rephrase", "rephrase2",
+        "rephrase3",
+    }  # fmt: skip
     assert {r["split"] for r in rows} == splits
-    # The second tune set asks about sections no check asks about.
+    # The second and fourth tune sets ask about sections no check asks about.
     checks = {g for r in rows if r["split"].startswith("check") for g in r["gold"]}
-    assert not checks & {g for r in rows if r["split"] == "tune2" for g in r["gold"]}
+    for split in ("tune2", "tune4"):
+        assert not checks & {g for r in rows if r["split"] == split for g in r["gold"]}, split
     # The rephrased check asks about tune2's sections, one question each, in other words (its
     # gold is the section it was written from: tune2's first, where tune2 names two).
     tune2 = [r for r in rows if r["split"] == "tune2"]
@@ -75,8 +79,10 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
             assert len(same) <= len(rephrased) // 10, (split, sorted(same))
         asked.append(rephrased)
     # The second check is a chapter of its own: no other split asks about its jurisdiction.
-    second = {r["jurisdiction"] for r in rows if r["split"] == "check2"}
-    assert second and not second & {r["jurisdiction"] for r in rows if r["split"] != "check2"}
+    # So is the fourth: its jurisdictions' laws are asked about nowhere else.
+    for split in ("check2", "check4"):
+        own = {r["jurisdiction"] for r in rows if r["split"] == split}
+        assert own and not own & {r["jurisdiction"] for r in rows if r["split"] != split}, split
 
 
 def test_our_paper_descriptions_name_real_papers_and_quote_their_abstracts(
