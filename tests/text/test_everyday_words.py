@@ -40,6 +40,11 @@ def test_a_colour_names_race_only_beside_a_person() -> None:
     assert ("race", "black tenants") in added("fixes repairs for the black tenants last")
 
 
+def test_setting_up_a_home_is_installation_but_setting_up_a_plan_is_not() -> None:
+    assert ("installation", "setup") in added("the dealer's setup of my new manufactured home")
+    assert not any(t == "installation" for t, _ in added("can we set up a payment plan"))
+
+
 def test_a_tenant_still_there_is_holding_over_only_in_the_home() -> None:
     assert not any(t == "holdover" for t, _ in added("the mold is still there after a month"))
     assert ("holdover", "still living there") in added("lease ended and he is still living there")
@@ -189,6 +194,12 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("is an illegal clause in my lease enforceable", "void and unenforceable"),
         ("how much can they charge to hold an apartment", "holding deposit"),
         ("statute of limitations for a credit report lawsuit", "limitation of actions"),
+        ("can I catch up on my FHA mortgage after foreclosure started", "reinstatement"),
+        ("where do smoke detectors go in a mobile home", "smoke alarm"),
+        ("the closing statement had fees I never saw", "settlement statement"),
+        ("our family got smaller and now the apartment is too big", "underoccupied"),
+        ("I need an emergency move away from my abuser", "emergency transfer"),
+        ("what goes under a trailer, underpinning rules", "skirting"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
