@@ -178,6 +178,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "tune2",
         ),
     ),
+    "statutes_questions_ours_tune5": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune5", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (fifth tune set: MO, IA and VA housing law outside the landlord-tenant"
+            " chapters)",
+            "tune5",
+        ),
+    ),
     "statutes_questions_ours_check": (
         DEVSET / OURS_FILE,
         lambda: statute_questions(
@@ -249,6 +259,26 @@ SETS: dict[str, tuple[Path, Loader]] = {
             + " (fourth check: five jurisdictions no other set asks about, UT, WY, WV, MD,"
             " PA: do not tune on it)",
             "check4",
+        ),
+    ),
+    "statutes_questions_ours_check5": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check5", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (fifth check: federal housing, mortgage and manufactured-home sections no"
+            " other set asks about, written after tune4's map round: do not tune on it)",
+            "check5",
+        ),
+    ),
+    "statutes_questions_ours_check6": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check6", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (sixth check: WA, CT and MI housing law outside the landlord-tenant chapters:"
+            " do not tune on it)",
+            "check6",
         ),
     ),
     "statute_headings": (
