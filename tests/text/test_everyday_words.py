@@ -45,6 +45,13 @@ def test_setting_up_a_home_is_installation_but_setting_up_a_plan_is_not() -> Non
     assert not any(t == "installation" for t, _ in added("can we set up a payment plan"))
 
 
+def test_a_notice_to_quit_is_not_quitting_a_job() -> None:
+    # Before, any "quit" added unemployment law's words ("voluntarily", "leaving work").
+    assert not any(t == "leaving work" for t, _ in added("I got a notice to quit"))
+    assert not any(t == "leaving work" for t, _ in added("he quit paying lot rent"))
+    assert ("leaving work", "quit my job") in added("can I get benefits if I quit my job")
+
+
 def test_a_tenant_still_there_is_holding_over_only_in_the_home() -> None:
     assert not any(t == "holdover" for t, _ in added("the mold is still there after a month"))
     assert ("holdover", "still living there") in added("lease ended and he is still living there")
@@ -200,6 +207,11 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("our family got smaller and now the apartment is too big", "underoccupied"),
         ("I need an emergency move away from my abuser", "emergency transfer"),
         ("what goes under a trailer, underpinning rules", "skirting"),
+        ("apartment building going condo, do I have to move", "conversion"),
+        ("paid off the mortgage and the lender won't release the lien", "satisfaction"),
+        ("can I get my house back after a tax sale", "redemption"),
+        ("who gets the leftover money from a foreclosure sale", "surplus"),
+        ("HOA dues went up again", "assessments"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
