@@ -188,6 +188,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "tune5",
         ),
     ),
+    "statutes_questions_ours_tune7": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune7", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (seventh tune set: federal consumer law, truth in lending, credit reports,"
+            " warranties, servicemembers)",
+            "tune7",
+        ),
+    ),
     "statutes_questions_ours_check": (
         DEVSET / OURS_FILE,
         lambda: statute_questions(
@@ -279,6 +289,27 @@ SETS: dict[str, tuple[Path, Loader]] = {
             + " (sixth check: WA, CT and MI housing law outside the landlord-tenant chapters:"
             " do not tune on it)",
             "check6",
+        ),
+    ),
+    "statutes_questions_ours_check7": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check7", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (seventh check: WA, CT and MI landlord-tenant sections no other set asks"
+            " about: do not tune on it)",
+            "check7",
+        ),
+    ),
+    "statutes_questions_ours_check8": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check8", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (eighth check: federal consumer law other than tune7's, debt collection,"
+            " credit repair, equal credit, electronic transfers, RESPA, fair housing: do not"
+            " tune on it)",
+            "check8",
         ),
     ),
     "statute_headings": (
