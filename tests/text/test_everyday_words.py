@@ -212,6 +212,14 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("can I get my house back after a tax sale", "redemption"),
         ("who gets the leftover money from a foreclosure sale", "surplus"),
         ("HOA dues went up again", "assessments"),
+        ("there's a charge on my statement I never made", "billing error"),
+        ("bank shut down my home equity line", "home equity plan"),
+        (
+            "employer hired someone to ask my neighbors about my lifestyle",
+            "investigative consumer report",
+        ),
+        ("fixed three times and still broken", "reasonable number of attempts"),
+        ("I enlisted, can the dealer take the car back", "repossession"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
