@@ -188,6 +188,15 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "tune5",
         ),
     ),
+    "statutes_questions_ours_tune6": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune6", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (sixth tune set: MO, IA and VA landlord-tenant sections no earlier set used)",
+            "tune6",
+        ),
+    ),
     "statutes_questions_ours_tune7": (
         DEVSET / OURS_FILE,
         lambda: statute_questions(

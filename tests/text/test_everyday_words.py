@@ -220,6 +220,11 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ),
         ("fixed three times and still broken", "reasonable number of attempts"),
         ("I enlisted, can the dealer take the car back", "repossession"),
+        ("the eviction papers were taped to my door", "posting"),
+        ("landlord accepted late rent then tried to evict", "acceptance of rent"),
+        ("can I countersue in my eviction case", "counterclaim"),
+        ("motel long term stay tenant rights", "transient"),
+        ("remove a dismissed eviction case from my record", "expungement"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
