@@ -207,6 +207,15 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "tune7",
         ),
     ),
+    "statutes_questions_ours_tune8": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_tune8", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (eighth tune set: WA, CT and MI landlord-tenant sections no earlier set used)",
+            "tune8",
+        ),
+    ),
     "statutes_questions_ours_check": (
         DEVSET / OURS_FILE,
         lambda: statute_questions(
@@ -319,6 +328,16 @@ SETS: dict[str, tuple[Path, Loader]] = {
             " credit repair, equal credit, electronic transfers, RESPA, fair housing: do not"
             " tune on it)",
             "check8",
+        ),
+    ),
+    "statutes_questions_ours_check9": (
+        DEVSET / OURS_FILE,
+        lambda: statute_questions(
+            "statutes_questions_ours_check9", DEVSET / OURS_FILE,
+            QUESTIONS_ABOUT
+            + " (ninth check: HI, DE, NM and NE landlord-tenant sections no other set asks"
+            " about: do not tune on it)",
+            "check9",
         ),
     ),
     "statute_headings": (

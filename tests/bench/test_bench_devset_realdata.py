@@ -56,13 +56,14 @@ def test_our_questions_name_real_sections_and_quote_them(real_data_dir: Path) ->
         wants = {("cfr", t) for kind, t in where if kind == "cfr"} or {("", "")}
         assert {(r["source"], r["title"])} == wants, r["qid"]
     splits = {
-        "tune", "tune2", "tune4", "tune5", "tune6", "tune7", "check", "check2", "check3",
-        "check4", "check5", "check6", "check7", "check8", "rephrase", "rephrase2", "rephrase3",
+        "tune", "tune2", "tune4", "tune5", "tune6", "tune7", "tune8", "check", "check2", "check3",
+        "check4", "check5", "check6", "check7", "check8", "check9", "rephrase", "rephrase2",
+        "rephrase3",
     }  # fmt: skip
     assert {r["split"] for r in rows} == splits
     # The later tune sets ask about sections no check asks about.
     checks = {g for r in rows if r["split"].startswith("check") for g in r["gold"]}
-    for split in ("tune2", "tune4", "tune5", "tune6", "tune7"):
+    for split in ("tune2", "tune4", "tune5", "tune6", "tune7", "tune8"):
         assert not checks & {g for r in rows if r["split"] == split for g in r["gold"]}, split
     # The rephrased check asks about tune2's sections, one question each, in other words (its
     # gold is the section it was written from: tune2's first, where tune2 names two).
