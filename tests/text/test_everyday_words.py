@@ -225,6 +225,9 @@ def test_a_code_word_typed_as_is_adds_no_phrase_of_itself() -> None:
         ("can I countersue in my eviction case", "counterclaim"),
         ("motel long term stay tenant rights", "transient"),
         ("remove a dismissed eviction case from my record", "expungement"),
+        ("I didn't file an answer in my eviction case", "failure to plead"),
+        ("can I reopen the eviction judgment", "motion to open"),
+        ("my tenant moved out of state, how do I serve him", "nonresident"),
     ],
 )
 def test_everyday_vocabulary_of_each_field_adds_the_codes_term(question: str, term: str) -> None:
