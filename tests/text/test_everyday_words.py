@@ -32,39 +32,51 @@ def test_a_code_phrase_keeps_its_words() -> None:
     assert detainer == AddedTerm("unlawful detainer", ("unlawful", "detainer"), "kicked out")
 
 
-def test_a_colour_names_race_only_beside_a_person() -> None:
-    # "black mold" is a repair; "a white couple" or "the black tenants" is who was favoured.
-    assert not any(term == "race" for term, _ in added("black mold in the bathroom"))
-    assert not any(term == "race" for term, _ in added("the white paint is peeling"))
-    assert ("race", "white couple") in added("showed it to a white couple")
-    assert ("race", "black tenants") in added("fixes repairs for the black tenants last")
-
-
-def test_setting_up_a_home_is_installation_but_setting_up_a_plan_is_not() -> None:
-    assert ("installation", "setup") in added("the dealer's setup of my new manufactured home")
-    assert not any(t == "installation" for t, _ in added("can we set up a payment plan"))
-
-
-def test_a_notice_to_quit_is_not_quitting_a_job() -> None:
-    # Before, any "quit" added unemployment law's words ("voluntarily", "leaving work").
-    assert not any(t == "leaving work" for t, _ in added("I got a notice to quit"))
-    assert not any(t == "leaving work" for t, _ in added("he quit paying lot rent"))
-    assert ("leaving work", "quit my job") in added("can I get benefits if I quit my job")
-
-
-def test_a_tenant_still_there_is_holding_over_only_in_the_home() -> None:
-    assert not any(t == "holdover" for t, _ in added("the mold is still there after a month"))
-    assert ("holdover", "still living there") in added("lease ended and he is still living there")
-
-
-def test_a_promise_on_the_phone_is_oral_but_a_call_is_not() -> None:
-    assert ("oral", "said on the phone") in added("landlord said on the phone I could stay")
-    assert not any(t == "oral" for t, _ in added("the collector calls me on the phone at work"))
-
-
-def test_finding_a_new_renter_is_mitigation_but_being_one_is_not() -> None:
-    assert ("mitigate", "find a new renter") in added("does the landlord have to find a new renter")
-    assert not any(t == "mitigate" for t, _ in added("I am a new renter, what are my rights"))
+@pytest.mark.parametrize(
+    ("question", "term", "source"),
+    [
+        # A colour names race only beside a person: "black mold" is a repair.
+        ("black mold in the bathroom", "race", None),
+        ("the white paint is peeling", "race", None),
+        ("showed it to a white couple", "race", "white couple"),
+        ("fixes repairs for the black tenants last", "race", "black tenants"),
+        # A home's setup is its installation; a payment plan's is not.
+        ("the dealer's setup of my new manufactured home", "installation", "setup"),
+        ("can we set up a payment plan", "installation", None),
+        # Any "quit" once added unemployment law's words ("voluntarily", "leaving work").
+        ("I got a notice to quit", "leaving work", None),
+        ("he quit paying lot rent", "leaving work", None),
+        ("can I get benefits if I quit my job", "leaving work", "quit my job"),
+        # Holding over is a tenant still in the home, not mold still there.
+        ("the mold is still there after a month", "holdover", None),
+        ("lease ended and he is still living there", "holdover", "still living there"),
+        # A promise on the phone is oral; a collector's call is not.
+        ("landlord said on the phone I could stay", "oral", "said on the phone"),
+        ("the collector calls me on the phone at work", "oral", None),
+        # Finding a new renter is mitigation; being one is not.
+        ("does the landlord have to find a new renter", "mitigate", "find a new renter"),
+        ("I am a new renter, what are my rights", "mitigate", None),
+        # A charge never made is a billing error; repairs never made are not.
+        (
+            "there is a charge on my statement I never made",
+            "billing error",
+            "statement i never made",
+        ),
+        ("they never made the repairs", "billing error", None),
+        # Junk in a yard is debris; junk fees are not.
+        ("neighbor's yard is full of junk", "debris", "full of junk"),
+        ("landlord charged junk fees", "debris", None),
+        # A handyman's lien is a contractor's; a plumber the landlord never sent is not.
+        ("can a handyman put a lien on my house", "contractor", "handyman"),
+        ("the plumber never came to fix the leak", "contractor", None),
+    ],
+)
+def test_a_trigger_adds_only_in_its_own_sense(question: str, term: str, source: str | None) -> None:
+    found = added(question)
+    if source is None:
+        assert not any(t == term for t, _ in found)
+    else:
+        assert (term, source) in found
 
 
 def test_matching_skips_stop_and_question_words() -> None:
