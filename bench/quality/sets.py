@@ -155,6 +155,18 @@ def paper_authors(path: Path) -> QuestionSet:
 
 Loader = Callable[[], QuestionSet]
 QUESTIONS_ABOUT = "questions in a person's words; gold chosen by reading the chapter"
+
+
+def ours(split: str, about: str) -> tuple[str, tuple[Path, Loader]]:
+    """One split of our statute question file as a set: its name, its file and its loader."""
+    name = f"statutes_questions_ours_{split}"
+    path = DEVSET / OURS_FILE
+    return name, (
+        path,
+        lambda: statute_questions(name, path, f"{QUESTIONS_ABOUT} ({about})", split),
+    )
+
+
 # Every set, in report order: name -> (file, loader).
 SETS: dict[str, tuple[Path, Loader]] = {
     "statutes_questions_dev": (
@@ -163,182 +175,44 @@ SETS: dict[str, tuple[Path, Loader]] = {
             "statutes_questions_dev", SHARED / "statutes_questions_dev.jsonl", QUESTIONS_ABOUT
         ),
     ),
-    "statutes_questions_ours_tune": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune", DEVSET / OURS_FILE, QUESTIONS_ABOUT + " (tune half)",
-            "tune",
-        ),
-    ),
-    "statutes_questions_ours_tune2": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune2", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT + " (second tune set: the shared dev set's chapters, read through)",
-            "tune2",
-        ),
-    ),
-    "statutes_questions_ours_tune5": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune5", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (fifth tune set: MO, IA and VA housing law outside the landlord-tenant"
-            " chapters)",
-            "tune5",
-        ),
-    ),
-    "statutes_questions_ours_tune6": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune6", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (sixth tune set: MO, IA and VA landlord-tenant sections no earlier set used)",
-            "tune6",
-        ),
-    ),
-    "statutes_questions_ours_tune7": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune7", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (seventh tune set: federal consumer law, truth in lending, credit reports,"
-            " warranties, servicemembers)",
-            "tune7",
-        ),
-    ),
-    "statutes_questions_ours_tune8": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune8", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (eighth tune set: WA, CT and MI landlord-tenant sections no earlier set used)",
-            "tune8",
-        ),
-    ),
-    "statutes_questions_ours_check": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT + " (check half: do not tune on it)", "check",
-        ),
-    ),
-    "statutes_questions_ours_check2": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check2", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT + " (second check, South Carolina: do not tune on it)", "check2",
-        ),
-    ),
-    "statutes_questions_ours_check3": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check3", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (third check, the shared dev set's jurisdictions: do not tune on it)",
-            "check3",
-        ),
-    ),
-    "statutes_questions_ours_rephrase": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_rephrase", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (tune2's sections asked again by writers who never saw its questions;"
-            " read for the map round of December 4 2026)",
-            "rephrase",
-        ),
-    ),
-    "statutes_questions_ours_rephrase2": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_rephrase2", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (tune2's sections asked a third time by writers who saw neither earlier set"
-            " nor the map, before December 4's map rounds: do not tune on it)",
-            "rephrase2",
-        ),
-    ),
-    "statutes_questions_ours_rephrase3": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_rephrase3", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (tune2's sections asked a fourth time, by writers who saw no earlier set:"
-            " a tune set)",
-            "rephrase3",
-        ),
-    ),
-    "statutes_questions_ours_tune4": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_tune4", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (fourth tune set: five jurisdictions no earlier set asks about, CA, OK, NJ,"
-            " ME, WI)",
-            "tune4",
-        ),
-    ),
-    "statutes_questions_ours_check4": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check4", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (fourth check: five jurisdictions no other set asks about, UT, WY, WV, MD,"
-            " PA: do not tune on it)",
-            "check4",
-        ),
-    ),
-    "statutes_questions_ours_check5": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check5", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (fifth check: federal housing, mortgage and manufactured-home sections no"
-            " other set asks about, written after tune4's map round: do not tune on it)",
-            "check5",
-        ),
-    ),
-    "statutes_questions_ours_check6": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check6", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (sixth check: WA, CT and MI housing law outside the landlord-tenant chapters:"
-            " do not tune on it)",
-            "check6",
-        ),
-    ),
-    "statutes_questions_ours_check7": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check7", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (seventh check: WA, CT and MI landlord-tenant sections no other set asks"
-            " about: do not tune on it)",
-            "check7",
-        ),
-    ),
-    "statutes_questions_ours_check8": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check8", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (eighth check: federal consumer law other than tune7's, debt collection,"
-            " credit repair, equal credit, electronic transfers, RESPA, fair housing: do not"
-            " tune on it)",
-            "check8",
-        ),
-    ),
-    "statutes_questions_ours_check9": (
-        DEVSET / OURS_FILE,
-        lambda: statute_questions(
-            "statutes_questions_ours_check9", DEVSET / OURS_FILE,
-            QUESTIONS_ABOUT
-            + " (ninth check: HI, DE, NM and NE landlord-tenant sections no other set asks"
-            " about: do not tune on it)",
-            "check9",
-        ),
+    **dict(
+        ours(split, about)
+        for split, about in (
+            ("tune", "tune half"),
+            ("tune2", "second tune set: the shared dev set's chapters, read through"),
+            ("tune4", "fourth tune set: federal housing, mortgage and manufactured-home"
+             " sections no earlier set used"),
+            ("tune5", "fifth tune set: MO, IA and VA housing law outside the landlord-tenant"
+             " chapters"),
+            ("tune6", "sixth tune set: MO, IA and VA landlord-tenant sections no earlier set"
+             " used"),
+            ("tune7", "seventh tune set: federal consumer law, truth in lending, credit"
+             " reports, warranties, servicemembers"),
+            ("tune8", "eighth tune set: WA, CT and MI landlord-tenant sections no earlier set"
+             " used"),
+            ("check", "check half: do not tune on it"),
+            ("check2", "second check, South Carolina: do not tune on it"),
+            ("check3", "third check, the shared dev set's jurisdictions: do not tune on it"),
+            ("rephrase", "tune2's sections asked again by writers who never saw its questions;"
+             " read for the map round of December 4 2026"),
+            ("rephrase2", "tune2's sections asked a third time by writers who saw neither"
+             " earlier set nor the map, before December 4's map rounds: do not tune on it"),
+            ("rephrase3", "tune2's sections asked a fourth time, by writers who saw no earlier"
+             " set: a tune set"),
+            ("check4", "fourth check: five jurisdictions no other set asks about, UT, WY, WV,"
+             " MD, PA: do not tune on it"),
+            ("check5", "fifth check: federal housing, mortgage and manufactured-home sections"
+             " no other set asks about, written after tune4's map round: do not tune on it"),
+            ("check6", "sixth check: WA, CT and MI housing law outside the landlord-tenant"
+             " chapters: do not tune on it"),
+            ("check7", "seventh check: WA, CT and MI landlord-tenant sections no other set"
+             " asks about: do not tune on it"),
+            ("check8", "eighth check: federal consumer law other than tune7's, debt"
+             " collection, credit repair, equal credit, electronic transfers, RESPA, fair"
+             " housing: do not tune on it"),
+            ("check9", "ninth check: HI, DE, NM and NE landlord-tenant sections no other set"
+             " asks about: do not tune on it"),
+        )
     ),
     "statute_headings": (
         DEVSET / "statutes.jsonl",
