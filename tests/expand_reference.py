@@ -5,6 +5,8 @@ trigger of the everyday-words map on every query (`added_terms_scanned`, later: 
 starting with one of the query's words, each found by scanning the whole run),
 `best_window` summed the window's weight afresh at every span, and `word_starts` found a
 word with one `str.find` per occurrence. The faster versions must answer exactly as these do.
+One rule was added to both on purpose since (December 7 2026): an everyday phrase found
+only inside a longer one adds nothing.
 """
 
 from collections import Counter
@@ -43,14 +45,28 @@ def _added(
     found: list[tuple[int, int, AddedTerm]] = []
     offset = 0
     for run in runs:
-        content = [t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS]
-        for order in orders(run):
+        kept = [at for at, t in enumerate(run) if t not in STOP_WORDS and t not in QUESTION_WORDS]
+        content = [run[at] for at in kept]
+        # Since December 7 2026, a phrase found only inside a longer one adds nothing: the
+        # longest are tried first and take the words of the place they are found at.
+        taken: list[set[int]] = []
+        for order in sorted(orders(run), key=lambda o: (-len(TRIGGERS[o][0]), o)):
             trigger, codes = TRIGGERS[order]
-            at = _position(run, trigger)
-            if at is None:
-                at = _position(content, trigger)
-            if at is None:
+            size = len(trigger)
+            places = [(at, set(range(at, at + size))) for at in _positions(run, trigger)]
+            places += [
+                (at, {kept[at + k] for k in range(size)}) for at in _positions(content, trigger)
+            ]
+            free = [
+                (at, covered)
+                for at, covered in places
+                if size == 1 or not any(covered <= t and len(t) > size for t in taken)
+            ]
+            if not free:
                 continue
+            at, covered = free[0]
+            if size > 1:
+                taken.append(covered)
             source = " ".join(trigger)
             found.extend((offset + at, order, AddedTerm(" ".join(c), c, source)) for c in codes)
         offset += len(run)
@@ -64,12 +80,13 @@ def _added(
     return tuple(added)
 
 
-def _position(tokens: list[str], trigger: tuple[str, ...]) -> int | None:
+def _positions(tokens: list[str], trigger: tuple[str, ...]) -> list[int]:
     size = len(trigger)
-    for start in range(len(tokens) - size + 1):
-        if tuple(tokens[start : start + size]) == trigger:
-            return start
-    return None
+    return [
+        start
+        for start in range(len(tokens) - size + 1)
+        if tuple(tokens[start : start + size]) == trigger
+    ]
 
 
 def best_window(spans: tuple[Span, ...], max_chars: int) -> tuple[int, int]:

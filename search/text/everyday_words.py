@@ -91,22 +91,32 @@ _ADDS: tuple[tuple[AddedTerm, ...], ...] = tuple(
 def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[AddedTerm, ...]:
     """Code terms for the everyday words in `runs` (the query's tokens outside quotes, one list
     per stretch between phrases), in the order those words appear; none already `searched`
-    (a loose term, or a phrase's words joined by spaces), nor phrases of searched words only."""
+    (a loose term, or a phrase's words joined by spaces), nor phrases of searched words only.
+
+    A longer everyday phrase takes its words: a shorter one found only inside it adds nothing
+    ("catch up on rent" is redemption; the "catch up" inside it is not a loan's reinstatement).
+    """
     found: list[tuple[int, int, AddedTerm]] = []
     offset = 0
     for run in runs:
         tokens = tuple(run)
-        content = tuple(t for t in run if t not in STOP_WORDS and t not in QUESTION_WORDS)
-        in_run, in_content = _starts(tokens), _starts(content)
-        # Only a trigger starting with one of the run's words can occur in it (map order kept).
-        orders = sorted({order for token in in_run for order in _BY_FIRST.get(token, ())})
-        for order in orders:
+        kept = tuple(
+            at for at, t in enumerate(run) if t not in STOP_WORDS and t not in QUESTION_WORDS
+        )
+        content = tuple(tokens[at] for at in kept)
+        words = _Words(tokens, _starts(tokens), kept, content, _starts(content))
+        # Only a trigger starting with one of the run's words can occur in it; the longest
+        # are tried first, so a phrase's words are taken before a shorter phrase is tried.
+        orders = {order for token in words.starts for order in _BY_FIRST.get(token, ())}
+        taken: list[frozenset[int]] = []
+        for order in sorted(orders, key=_longest_first):
             trigger = TRIGGERS[order][0]
-            at = _position(tokens, in_run, trigger)
-            if at is None:
-                at = _position(content, in_content, trigger)
-            if at is None:
+            place = _free_place(words, trigger, taken)
+            if place is None:
                 continue
+            at, covered = place
+            if len(trigger) > 1:
+                taken.append(covered)
             found.extend((offset + at, order, term) for term in _ADDS[order])
         offset += len(run)
     have = set(searched)
@@ -128,12 +138,47 @@ def _starts(tokens: tuple[str, ...]) -> dict[str, list[int]]:
     return places
 
 
-def _position(
-    tokens: tuple[str, ...], starts: dict[str, list[int]], trigger: tuple[str, ...]
-) -> int | None:
-    """Where `trigger` first occurs as a run in `tokens` (`starts`: their places), or None."""
+@dataclass(frozen=True)
+class _Words:
+    """One run's tokens and each token's places; the places in it of its content words (the
+    tokens that are neither stop nor question words), those words and each one's places."""
+
+    tokens: tuple[str, ...]
+    starts: dict[str, list[int]]
+    kept: tuple[int, ...]
+    content: tuple[str, ...]
+    content_starts: dict[str, list[int]]
+
+
+def _longest_first(order: int) -> tuple[int, int]:
+    return -len(TRIGGERS[order][0]), order
+
+
+def _free_place(
+    words: _Words, trigger: tuple[str, ...], taken: list[frozenset[int]]
+) -> tuple[int, frozenset[int]] | None:
+    """Where `trigger` first occurs in the run as typed, else in its content words, at a place
+    whose tokens a longer phrase has not taken: (where its terms sort, the tokens it covers).
+    A single word is never taken (it adds its own sense beside a phrase's)."""
     size = len(trigger)
-    for start in starts.get(trigger[0], ()):
-        if size == 1 or tokens[start : start + size] == trigger:
-            return start
+    for start in _places(words.tokens, words.starts, trigger):
+        covered = frozenset(range(start, start + size))
+        if size == 1 or not any(covered <= t and len(t) > size for t in taken):
+            return start, covered
+    for start in _places(words.content, words.content_starts, trigger):
+        covered = frozenset(words.kept[start : start + size])
+        if size == 1 or not any(covered <= t and len(t) > size for t in taken):
+            return start, covered
     return None
+
+
+def _places(
+    tokens: tuple[str, ...], starts: dict[str, list[int]], trigger: tuple[str, ...]
+) -> list[int]:
+    """Where `trigger` occurs as a run in `tokens` (`starts`: their places), in order."""
+    size = len(trigger)
+    return [
+        start
+        for start in starts.get(trigger[0], ())
+        if size == 1 or tokens[start : start + size] == trigger
+    ]

@@ -79,6 +79,31 @@ def test_a_trigger_adds_only_in_its_own_sense(question: str, term: str, source: 
         assert (term, source) in found
 
 
+def test_a_phrase_inside_a_longer_one_adds_nothing() -> None:
+    # "catch up on rent" is paying what is owed to stop an eviction; the "catch up" inside
+    # it is a loan's reinstatement, and was added beside it before the longer phrase took
+    # its words.
+    found = added("can I catch up on rent before the hearing")
+    assert ("redemption", "catch up on rent") in found
+    assert not any(source == "catch up" for _, source in found)
+    # Alone, or elsewhere in the same question, the shorter phrase still adds its terms.
+    assert ("reinstatement", "catch up") in added("can I catch up on my loan")
+    found = added("catch up on rent and catch up on the loan")
+    assert ("redemption", "catch up on rent") in found
+    assert ("reinstatement", "catch up") in found
+
+
+def test_a_single_word_inside_a_phrase_still_adds() -> None:
+    # One word's own sense stands beside a phrase's: "lease" is a rental agreement inside
+    # "end lease" too, "deposit" a security deposit inside "deposit back".
+    found = added("family violence end lease early")
+    assert ("termination", "end lease") in found
+    assert ("rental agreement", "lease") in found
+    found = added("how long to get deposit back")
+    assert ("refund", "deposit back") in found
+    assert ("security deposit", "deposit") in found
+
+
 def test_matching_skips_stop_and_question_words() -> None:
     # 'return the deposit' reads as 'return deposit'; 'deposit back' through 'my'.
     assert ("refund", "return") in added("return the deposit")
@@ -162,7 +187,7 @@ def test_a_landlord_who_will_not_fix_adds_the_duty_to_maintain() -> None:
 
 def test_breaking_a_lease_is_not_a_work_break() -> None:
     found = added("can I break my lease")
-    assert ("terminate", "break lease") in found
+    assert ("terminate", "break my lease") in found
     assert not any(term in {"meal period", "rest period"} for term, _ in found)
     assert ("meal period", "lunch break") in added("no lunch break at work")
 
