@@ -16,8 +16,9 @@ runs as a phrase. At most `MAX_ADDED` terms are added, in the order their everyd
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 
 from search.text.question_words import QUESTION_WORDS
@@ -161,24 +162,25 @@ def _free_place(
     whose tokens a longer phrase has not taken: (where its terms sort, the tokens it covers).
     A single word is never taken (it adds its own sense beside a phrase's)."""
     size = len(trigger)
-    for start in _places(words.tokens, words.starts, trigger):
-        covered = frozenset(range(start, start + size))
-        if size == 1 or not any(covered <= t and len(t) > size for t in taken):
-            return start, covered
-    for start in _places(words.content, words.content_starts, trigger):
-        covered = frozenset(words.kept[start : start + size])
-        if size == 1 or not any(covered <= t and len(t) > size for t in taken):
-            return start, covered
+    typed = ((at, range(at, at + size)) for at in _places(words.tokens, words.starts, trigger))
+    content = (
+        (at, words.kept[at : at + size])
+        for at in _places(words.content, words.content_starts, trigger)
+    )
+    for at, places in chain(typed, content):
+        if size == 1:
+            return at, frozenset()
+        covered = frozenset(places)
+        if not any(covered <= t and len(t) > size for t in taken):
+            return at, covered
     return None
 
 
 def _places(
     tokens: tuple[str, ...], starts: dict[str, list[int]], trigger: tuple[str, ...]
-) -> list[int]:
+) -> Iterator[int]:
     """Where `trigger` occurs as a run in `tokens` (`starts`: their places), in order."""
     size = len(trigger)
-    return [
-        start
-        for start in starts.get(trigger[0], ())
-        if size == 1 or tokens[start : start + size] == trigger
-    ]
+    for start in starts.get(trigger[0], ()):
+        if size == 1 or tokens[start : start + size] == trigger:
+            yield start
