@@ -54,6 +54,10 @@ class SearchBackend(Protocol):
         """Tokens exactly as the index analyzer produces them (queries are parsed with this)."""
         ...
 
+    def stem(self, word: str) -> str:
+        """The stem the word-forms fields hold for one token (the token when it has none)."""
+        ...
+
     def mark_text(self, text: str, query: ParsedQuery, *, stem: bool = False) -> str:
         """`text` with every occurrence the index would match wrapped in `[hl]` marks (`stem`:
         as the word-forms search matches)."""

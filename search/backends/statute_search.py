@@ -59,7 +59,8 @@ class TextSearch:
     `tie_break`, so pages never overlap or skip). `stem` matches word forms (the fields'
     stemmed twins, query words stemmed alike); `also` searches further fields beside `field`;
     `rank_also` fields only rank (a word there raises a match, never makes one). The query's
-    added terms match like loose terms, their score scaled by `added_weight`. `concept_bonus`
+    added terms match like loose terms, their score scaled by `added_weight`, and the loose
+    terms they translate (`ParsedQuery.translated`) by `translated_weight`. `concept_bonus`
     raises, never makes, a match holding several of the query's concepts in one field;
     `lowered` takes a constant off the score of the documents it names; `chapter_raise`
     re-ranks the first hits by how many others of their chapter are among them.
@@ -80,6 +81,7 @@ class TextSearch:
     also: tuple[WeightedField, ...] = ()
     rank_also: tuple[WeightedField, ...] = ()
     added_weight: float = 1.0
+    translated_weight: float = 1.0
     concept_bonus: ConceptBonus | None = None
     lowered: Lowered | None = None
     chapter_raise: ChapterRaise | None = None

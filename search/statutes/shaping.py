@@ -4,11 +4,16 @@ Parsing already drops the words that only shape a question (`question_words`). H
 names of the places the search is confined to are dropped too ("deposit refund iowa" within
 Iowa: the scope says where, the word would only match sections that name the state), and so
 are their postal codes typed as words ("ct" within Connecticut, `typed_codes`), and,
-unless `expand` is off, the everyday-words map adds the code's words (`terms_added`).
+unless `expand` is off, the everyday-words map adds the code's words (`terms_added`), and
+the typed words it translated ("give back", "intro offer"), other than the words it gives as
+the codes' own and their forms, are searched at a lower weight (`terms_translated`): the
+code's words carry that idea.
 
 The weights below were chosen on the dev questions and checked on our own question set
 (docs/performance.md has the figures): added terms weigh half a typed word, so a section
-with the typed words still outranks one with only the code's words; a heading word raises a
+with the typed words still outranks one with only the code's words; a typed word they
+translate weighs half too, so a section that uses the everyday word in another sense
+("offer", "paper") no longer outranks the law the code's words find; a heading word raises a
 body match by a fifth of what the same word adds in the body, and never makes a match; a
 heading holding three or more of the query's concepts (a typed word with the code terms its
 everyday words added) adds a constant point more (`heading_concepts`). A definitions section
@@ -27,12 +32,13 @@ from search.backends.registry import get_backend
 from search.backends.statute_search import ChapterRaise, ConceptBonus, Lowered
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
-from search.text.everyday_words import added_terms
+from search.text.everyday_words import added_terms, translated_words
 from search.text.jurisdictions import FEDERAL, jurisdiction_name
 from search.text.query import ParsedQuery, loose_runs
 
 PLACE_NAME = "place_name"
 ADDED_WEIGHT = 0.5
+TRANSLATED_WEIGHT = 0.5
 HEADING_RANK_WEIGHT = 0.2
 HEADING_FIELD = "heading"
 HEADING_CONCEPTS = 3
@@ -54,8 +60,10 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 
 
 def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> ParsedQuery:
-    """`parsed` without the names of the places `scope` chose, with the map's added terms."""
-    tokenize = get_backend().tokenize
+    """`parsed` without the names of the places `scope` chose, with the map's added terms and
+    the typed words they translate."""
+    backend = get_backend()
+    tokenize = backend.tokenize
     chosen = [code for code in named_places(q) if code in scope.jurisdictions]
     names = {word for code in chosen for word in tokenize(jurisdiction_name(code))}
     names.update(typed_codes(q, scope))
@@ -63,7 +71,8 @@ def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> 
     if not expand:
         return parsed
     searched = [*parsed.terms, *(" ".join(p) for p in parsed.phrases)]
-    return parsed.with_added(added_terms(loose_runs(q, tokenize), searched))
+    added = added_terms(loose_runs(q, tokenize), searched)
+    return parsed.with_added(added, translated_words(parsed.terms, added, backend.stem))
 
 
 def typed_codes(q: str, scope: Scope) -> set[str]:

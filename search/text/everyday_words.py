@@ -16,8 +16,9 @@ runs as a phrase. At most `MAX_ADDED` terms are added, in the order their everyd
 """
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain
 from pathlib import Path
 
@@ -80,6 +81,8 @@ def _by_first() -> dict[str, tuple[int, ...]]:
     return places
 
 
+# Every word of every code term the map gives: a typed word among them is the codes' own.
+CODE_WORDS = frozenset(word for _, codes in TRIGGERS for code in codes for word in code)
 # A query looks only at the triggers starting with one of its own words.
 _BY_FIRST = _by_first()
 # The terms each trigger adds, made once (they are immutable).
@@ -129,6 +132,27 @@ def added_terms(runs: Iterable[list[str]], searched: Iterable[str]) -> tuple[Add
         have.add(term.term)
         added.append(term)
     return tuple(added)
+
+
+def translated_words(
+    terms: Iterable[str], added: Iterable[AddedTerm], stem: Callable[[str], str] | None = None
+) -> tuple[str, ...]:
+    """The loose `terms` (typed words) the `added` terms translate, in the terms' order: each
+    named in an added term's everyday words and not a word of any code term the map gives,
+    nor (with `stem`, the index's stemmer) a form of one ("intro", "offer", "give", "back";
+    not "eviction", "notice" or "evicted", the codes' own words)."""
+    sources = {word for term in added for word in term.source.split()}
+    found = [t for t in dict.fromkeys(terms) if t in sources and t not in CODE_WORDS]
+    if stem is not None:
+        stems = _code_stems(stem)
+        found = [t for t in found if stem(t) not in stems]
+    return tuple(found)
+
+
+@lru_cache(maxsize=4)
+def _code_stems(stem: Callable[[str], str]) -> frozenset[str]:
+    """The stem of every word of the map's code terms, made once per stemmer."""
+    return frozenset(stem(word) for word in CODE_WORDS)
 
 
 def _starts(tokens: tuple[str, ...]) -> dict[str, list[int]]:

@@ -79,6 +79,8 @@ class ParsedQuery:
     used_or: bool
     # Code terms added for everyday words (the statute search's map); they only rank.
     added: tuple[AddedTerm, ...] = ()
+    # Loose terms the added terms translate (typed words codes do not use), weighed less.
+    translated: tuple[str, ...] = ()
 
     @property
     def terms_searched(self) -> list[str]:
@@ -95,9 +97,13 @@ class ParsedQuery:
         words = [*self.terms, *(w for p in self.phrases for w in p)]
         return tuple(dict.fromkeys(words))
 
-    def with_added(self, added: tuple[AddedTerm, ...]) -> "ParsedQuery":
-        """The same query with these added terms."""
-        return replace(self, added=added)
+    def with_added(
+        self, added: tuple[AddedTerm, ...], translated: tuple[str, ...] = ()
+    ) -> "ParsedQuery":
+        """The same query with these added terms, and the loose terms they translate."""
+        return replace(
+            self, added=added, translated=tuple(t for t in translated if t in self.terms)
+        )
 
     def without_terms(self, words: Iterable[str], reason: str) -> "ParsedQuery":
         """The query with these loose terms dropped for `reason` (phrases keep them); the same
@@ -107,7 +113,8 @@ class ParsedQuery:
         if kept == self.terms or not (kept or self.phrases):
             return self
         dropped = [*self.dropped, *(DroppedTerm(t, reason) for t in self.terms if t in gone)]
-        return replace(self, terms=kept, dropped=tuple(dropped))
+        translated = tuple(t for t in self.translated if t not in gone)
+        return replace(self, terms=kept, dropped=tuple(dropped), translated=translated)
 
     def with_added_as_words(self) -> "ParsedQuery":
         """The added terms as loose terms and phrases too (for marking and matching text)."""
@@ -118,6 +125,7 @@ class ParsedQuery:
             terms=tuple(dict.fromkeys([*self.terms, *words])),
             phrases=tuple(dict.fromkeys([*self.phrases, *phrases])),
             added=(),
+            translated=(),
         )
 
 

@@ -75,6 +75,21 @@ def test_added_terms_match_at_their_weight_below_typed_words(small_index: Path) 
     assert full.index("wa:statute:4") < full.index("wa:statute:5")
 
 
+def test_a_translated_typed_word_weighs_less(small_index: Path) -> None:
+    typed = query("return", ("refund", "return"))
+    translated = typed.with_added(typed.added, ("return",))
+    assert translated.translated == ("return",)
+    # At full weight the typed 'return' (two sections) outranks the half-weight 'refund'.
+    full = search(translated, added_weight=0.5)
+    assert full.index("wa:statute:5") < full.index("wa:statute:4")
+    # Both at half, the rarer code word comes first: what the word means, not how it is said.
+    half = search(translated, added_weight=0.5, translated_weight=0.5)
+    assert half.index("wa:statute:4") < half.index("wa:statute:5")
+    assert set(half) == set(full)  # the weights move ranks, never the matches
+    stemmed = search(translated, added_weight=0.5, translated_weight=0.5, stem=True)
+    assert stemmed.index("wa:statute:4") < stemmed.index("wa:statute:5")
+
+
 def test_an_added_phrase_must_be_whole_and_rows_name_it(small_index: Path) -> None:
     spec = TextSearch(query=query("evict", ("unlawful detainer", "evict")), field="body",
                       limit=5, tie_break="order", fields=("id",), added_weight=0.5)  # fmt: skip

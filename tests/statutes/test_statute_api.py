@@ -32,7 +32,7 @@ SEARCH_FIELDS = {
     # Issue 22: did you mean (empty unless a search finds almost nothing).
     "suggestions", "suggested_query",
     # Issue 22: the code's words added for everyday ones, and the switch that turns it off.
-    "terms_added", "expand",
+    "terms_added", "terms_translated", "expand",
 }  # fmt: skip
 
 

@@ -60,6 +60,22 @@ def test_expand_false_searches_only_the_typed_words(client: Client, statute_inde
     assert expanded["total"] >= body["total"]
 
 
+def test_typed_words_the_map_translates_are_reported_and_in_the_note(
+    client: Client, statute_index: Path
+) -> None:
+    body = get(client, API, q=QUESTION, jurisdiction="wa")
+    # 'give back' is refund in the codes; 'security' and 'deposit' are the codes' own words.
+    assert body["terms_translated"] == ["give", "back"]
+    assert "weigh half as much" in body["note"] and "'give', 'back'" in body["note"]
+    assert body["results"][0]["id"] == "wa:statute:59.18.280"
+    exact = get(client, API, q=QUESTION, jurisdiction="wa", expand="false")
+    assert exact["terms_translated"] == [] and "weigh half as much" not in exact["note"]
+    html = client.get("/statutes/", {"q": QUESTION, "jurisdiction": "wa"}).content.decode()
+    assert html.count('class="term translated"') == 2
+    survey = get(client, "/api/statute_survey", q="kick out for a deposit")
+    assert survey["terms_translated"] == ["kick"]
+
+
 def test_expand_takes_only_true_or_false(client: Client, statute_index: Path) -> None:
     response = client.get(API, {"q": "deposit", "expand": "maybe"})
     body = response.json()

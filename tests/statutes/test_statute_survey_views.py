@@ -22,7 +22,7 @@ SURVEY_FIELDS = {
     "stem", "headings", "jurisdictions_searched", "jurisdictions_matched", "warnings",
     "by_jurisdiction", "note", "coverage_note",
     # Issue 22: the code's words added for everyday ones, and the switch that turns it off.
-    "terms_added", "expand",
+    "terms_added", "terms_translated", "expand",
 }  # fmt: skip
 ROW_FIELDS = {
     "id", "citation", "heading", "jurisdiction", "corpus", "source", "code_name", "title",

@@ -2,13 +2,16 @@
 
 import pytest
 
+from search.backends.tantivy.analysis import stem
 from search.text.everyday_words import (
+    CODE_WORDS,
     ENTRIES,
     MAX_ADDED,
     TRIGGERS,
     AddedTerm,
     added_terms,
     read_entries,
+    translated_words,
 )
 from tests.reference_tokenizer import simple_tokenize
 
@@ -102,6 +105,37 @@ def test_a_single_word_inside_a_phrase_still_adds() -> None:
     found = added("how long to get deposit back")
     assert ("refund", "deposit back") in found
     assert ("security deposit", "deposit") in found
+
+
+def test_the_typed_words_an_everyday_phrase_stands_for_are_translated() -> None:
+    terms = ("landlord", "give", "back", "security", "deposit")
+    adds = added_terms([simple_tokenize("landlord give back the security deposit")], terms)
+    assert ("refund", "give back") in [(a.term, a.source) for a in adds]
+    # 'landlord', 'security' and 'deposit' are codes' own words; 'give back' is not.
+    assert translated_words(terms, adds) == ("give", "back")
+
+
+def test_a_codes_own_word_typed_inside_an_everyday_phrase_is_not_translated() -> None:
+    terms = ("eviction", "notice")
+    adds = added_terms([simple_tokenize("eviction notice")], terms)
+    assert {a.source for a in adds} >= {"eviction notice"}
+    assert {"eviction", "notice"} <= CODE_WORDS
+    assert translated_words(terms, adds) == ()
+
+
+def test_a_form_of_a_codes_word_is_not_translated_with_the_stemmer() -> None:
+    adds = added_terms([simple_tokenize("evicted")], ("evicted",))
+    assert ("eviction", "evicted") in [(a.term, a.source) for a in adds]
+    # 'evicted' is no code term of the map, but a form of 'evict' and 'eviction', which are.
+    assert translated_words(("evicted",), adds) == ("evicted",)
+    assert translated_words(("evicted",), adds, stem) == ()
+
+
+def test_nothing_is_translated_without_an_added_term() -> None:
+    assert translated_words(("give", "back"), ()) == ()
+    # Only the added terms' own everyday words count, never another typed word.
+    adds = added_terms([simple_tokenize("kick out")], ("kick",))
+    assert translated_words(("kick", "carpet"), adds) == ("kick",)
 
 
 def test_matching_skips_stop_and_question_words() -> None:

@@ -29,6 +29,9 @@ class TantivyBackend:
     def tokenize(self, text: str) -> list[str]:
         return analysis.tokenize(text)
 
+    def stem(self, word: str) -> str:
+        return analysis.stem(word)
+
     def mark_text(self, text: str, query: ParsedQuery, *, stem: bool = False) -> str:
         return mark_all(TextMatcher(query, stem=stem).matches(text))
 

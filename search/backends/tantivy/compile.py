@@ -18,7 +18,9 @@ per-word clauses exactly as above, so `all_words` needs every word somewhere in 
 Statutes use it for `headings=true` (body, and headings at a lower weight).
 
 Added terms (the statute search's everyday-words map) join the loose terms' any-of group,
-each scaled by `added_weight`; under `all_words` they only rank. `rank_also` fields (statutes:
+each scaled by `added_weight`; under `all_words` they only rank. The loose terms they
+translate (`ParsedQuery.translated`: typed words codes do not use) are scaled by
+`translated_weight`. `rank_also` fields (statutes:
 the heading) add a Should clause over every word: it raises the score of a match and never
 makes one, so which sections match stays decided by `field` alone. A `ConceptBonus` (statutes:
 the heading again) is one more Should clause of constant score, met by a match whose field
@@ -54,8 +56,9 @@ def stemmed(query: ParsedQuery) -> ParsedQuery:
     added = tuple(
         AddedTerm(a.term, tuple(stem_word(w) for w in a.words), a.source) for a in query.added
     )
+    translated = tuple(dict.fromkeys(stem_word(t) for t in query.translated))
     return ParsedQuery(
-        terms, phrases, query.dropped, query.unclosed_quote, query.used_or, added=added
+        terms, phrases, query.dropped, query.unclosed_quote, query.used_or, added, translated
     )
 
 
@@ -70,14 +73,16 @@ def compile_query(
     also: Sequence[WeightedField] = (),
     rank_also: Sequence[WeightedField] = (),
     added_weight: float = 1.0,
+    translated_weight: float = 1.0,
     excluded: Sequence[tantivy.Query] = (),
     concept_bonus: ConceptBonus | None = None,
     lowered: Lowered | None = None,
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
-    unscored, added terms scaled by `added_weight`, `excluded` documents left out,
-    `concept_bonus` and `lowered` only scoring."""
+    unscored, added terms scaled by `added_weight` and the loose terms they translate by
+    `translated_weight`, `excluded` documents left out, `concept_bonus` and `lowered` only
+    scoring."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     bonus = [] if concept_bonus is None else concepts_clause(schema, concept_bonus, stem=stem)
@@ -90,7 +95,8 @@ def compile_query(
     rank = [(word_field(f.name, stem=stem), f.weight) for f in rank_also]
     return compile_fields(
         schema, query, fields=fields, mode=mode, filters=filters, rank=rank,
-        added_weight=added_weight, excluded=excluded, bonus=bonus,
+        added_weight=added_weight, translated_weight=translated_weight, excluded=excluded,
+        bonus=bonus,
     )  # fmt: skip
 
 
@@ -132,10 +138,12 @@ def compile_fields(
     slop: int = 0,
     rank: Sequence[tuple[str, float]] = (),
     added_weight: float = 1.0,
+    translated_weight: float = 1.0,
     bonus: Sequence[tantivy.Query] = (),
     excluded: Sequence[tantivy.Query] = (),
 ) -> tantivy.Query:
-    """The whole query over weighted fields: words by `mode`, phrases required, filters;
+    """The whole query over weighted fields: words by `mode` (the query's `translated` ones
+    scaled by `translated_weight`), phrases required, filters;
     with `adjacent` fields, an optional clause scores the loose words as a phrase there;
     with `rank` fields, an optional clause scores every word there; each `bonus` query is
     one more clause that only scores."""
@@ -146,7 +154,11 @@ def compile_fields(
     ]
     added = [_boosted(_in_any(schema, fields, a.words), added_weight) for a in query.added]
     if query.terms or added:
-        words = [_in_any(schema, fields, (t,)) for t in query.terms]
+        translated = set(query.translated)
+        words = [
+            _boosted(_in_any(schema, fields, (t,)), translated_weight if t in translated else 1.0)
+            for t in query.terms
+        ]
         if mode == ALL_WORDS:
             clauses.extend((tantivy.Occur.Must, w) for w in words)
             words = []

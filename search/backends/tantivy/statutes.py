@@ -132,6 +132,7 @@ def compile_search(
         also=spec.also,
         rank_also=spec.rank_also,
         added_weight=spec.added_weight,
+        translated_weight=spec.translated_weight,
         excluded=excluded,
         concept_bonus=spec.concept_bonus,
         lowered=spec.lowered,

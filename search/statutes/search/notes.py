@@ -15,7 +15,6 @@ from search.statutes.shaping import (
     CHAPTER_WINDOW,
     DEFINITIONS_LOWERED,
 )
-from search.text.everyday_words import AddedTerm
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
 from search.text.query_notes import OR_WARNING as QUERY_OR_WARNING
@@ -73,20 +72,28 @@ ADDED_NOTE = (
     "Also searched, from a curated map of everyday words to the words codes use (each weighs "
     "half a typed word; expand=false turns this off): {terms}."
 )
+TRANSLATED_NOTE = (
+    "The typed words those stand for weigh half as much as the others, unless the map gives "
+    "them (or a form of them) as codes' words (terms_translated): {words}."
+)
 NOT_EXPANDED_NOTE = "expand=false: only the words typed were searched, no code words added."
 
 
-def added_notes(added: tuple[AddedTerm, ...], *, expand: bool) -> list[str]:
-    """What the everyday-words map added (nothing to say when it added nothing)."""
+def added_notes(parsed: ParsedQuery, *, expand: bool) -> list[str]:
+    """What the everyday-words map added, and which typed words it translated (nothing to say
+    when it added nothing)."""
     if not expand:
         return [NOT_EXPANDED_NOTE]
-    if not added:
+    if not parsed.added:
         return []
     by_source: dict[str, list[str]] = {}
-    for term in added:
+    for term in parsed.added:
         by_source.setdefault(term.source, []).append(term.term)
     said = "; ".join(f"{', '.join(terms)} (for '{source}')" for source, terms in by_source.items())
-    return [ADDED_NOTE.format(terms=said)]
+    found = [ADDED_NOTE.format(terms=said)]
+    if parsed.translated:
+        found.append(TRANSLATED_NOTE.format(words=", ".join(f"'{w}'" for w in parsed.translated)))
+    return found
 
 
 def ranking_note(*, stem: bool = False, headings: bool = False, raised: bool = False) -> str:

@@ -40,6 +40,7 @@ from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import (
     ADDED_WEIGHT,
     HEADING_RANK_WEIGHT,
+    TRANSLATED_WEIGHT,
     chapter_raise,
     definitions_lowered,
     heading_concepts,
@@ -94,8 +95,10 @@ class StatuteSearchResult:
     popular_names: tuple[OfferedName, ...] = ()
     # A keyword search that found almost nothing: better-spelt words the index holds.
     did_you_mean: DidYouMean | None = None
-    # Code terms the everyday-words map added (keyword searches with expand on).
+    # Code terms the everyday-words map added (keyword searches with expand on), and the
+    # typed words they translate, searched at a lower weight.
     terms_added: tuple[AddedTerm, ...] = ()
+    terms_translated: tuple[str, ...] = ()
     expand: bool = True
 
     @property
@@ -225,6 +228,7 @@ def keyword_spec(
         also=searched_headings(headings=request.headings),
         rank_also=ranking_headings(headings=request.headings),
         added_weight=ADDED_WEIGHT,
+        translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
         chapter_raise=chapter_raise(request.q),
@@ -301,7 +305,7 @@ def _result(
         explanations.append(
             notes.ranking_note(stem=request.stem, headings=request.headings, raised=raised)
         )
-        explanations.extend(notes.added_notes(parsed.added, expand=request.expand))
+        explanations.extend(notes.added_notes(parsed, expand=request.expand))
     if any(row.ends_at_colon for row in rows):
         explanations.append(notes.ENDS_AT_COLON_NOTE)
     cap = settings.PORTAL_STATUTE_RANK_CAP
@@ -336,6 +340,7 @@ def _result(
         popular_names=popular,
         citation_form=form,
         terms_added=parsed.added if searched else (),
+        terms_translated=parsed.translated if searched else (),
         expand=request.expand,
     )
 

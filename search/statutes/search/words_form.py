@@ -128,7 +128,8 @@ class StatuteWordsForm(SharedFieldsForm):
         help_text=(
             "true (the default): everyday words also search the words codes use ('kick out': "
             "eviction, unlawful detainer; 'fix': repair), each reported in terms_added with the "
-            "words it came from and weighing half a typed word; false: only the words typed."
+            "words it came from and weighing half a typed word, as do the typed words they stand "
+            "for, other than the codes' own words (terms_translated); false: only the words typed."
         ),
     )
     format = FormatField(

@@ -32,6 +32,7 @@ from search.statutes.search.service import (
 )
 from search.statutes.shaping import (
     ADDED_WEIGHT,
+    TRANSLATED_WEIGHT,
     chapter_raise,
     definitions_lowered,
     heading_concepts,
@@ -106,6 +107,7 @@ class StatuteSurveyResult:
     # Keyword answers only: the result rows' template reads it as the statute search's.
     read_as: str = WORDS
     terms_added: tuple[AddedTerm, ...] = ()
+    terms_translated: tuple[str, ...] = ()
     expand: bool = True
 
     def having(self, status: str) -> tuple[SurveyRow, ...]:
@@ -144,6 +146,7 @@ def survey_statutes(
         also=searched_headings(headings=request.headings),
         rank_also=ranking_headings(headings=request.headings),
         added_weight=ADDED_WEIGHT,
+        translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
         chapter_raise=chapter_raise(request.q),
@@ -159,7 +162,7 @@ def survey_statutes(
             headings=request.headings,
             raised=spec.chapter_raise is not None,
         ),
-        *notes.added_notes(parsed.added, expand=request.expand),
+        *notes.added_notes(parsed, expand=request.expand),
         *notes.survey_coverage_notes(
             [r.jurisdiction for r in rows if r.housing_only and r.total is not None],
             _partial_statements(catalog, request.scope, rows),
@@ -185,6 +188,7 @@ def survey_statutes(
         explanations=tuple(explanations),
         searches=found.searches,
         terms_added=parsed.added,
+        terms_translated=parsed.translated,
         expand=request.expand,
     )
 
