@@ -21,7 +21,8 @@ def test_amount_words_only_after_how(word: str) -> None:
 @pytest.mark.parametrize(
     "word",
     ["notice", "end", "back", "law", "way", "rent", "deposit", "not", "no", "shall", "may",
-     "must", "within", "days", "before", "after", "repair", "lease", "enforcement"],
+     "must", "within", "days", "before", "after", "repair", "lease", "enforcement", "rules",
+     "rule"],
 )  # fmt: skip
 def test_words_that_name_the_law_are_kept(word: str) -> None:
     assert not shapes_question(word, None)
