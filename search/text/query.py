@@ -79,7 +79,8 @@ class ParsedQuery:
     used_or: bool
     # Code terms added for everyday words (the statute search's map); they only rank.
     added: tuple[AddedTerm, ...] = ()
-    # Loose terms the added terms translate (typed words codes do not use), weighed less.
+    # Loose terms the added terms translate (typed words not among the map's code words):
+    # weighed less.
     translated: tuple[str, ...] = ()
 
     @property

@@ -19,7 +19,7 @@ Statutes use it for `headings=true` (body, and headings at a lower weight).
 
 Added terms (the statute search's everyday-words map) join the loose terms' any-of group,
 each scaled by `added_weight`; under `all_words` they only rank. The loose terms they
-translate (`ParsedQuery.translated`: typed words codes do not use) are scaled by
+translate (`ParsedQuery.translated`: typed words that are not the map's code words) are scaled by
 `translated_weight`. `rank_also` fields (statutes:
 the heading) add a Should clause over every word: it raises the score of a match and never
 makes one, so which sections match stays decided by `field` alone. A `ConceptBonus` (statutes:
