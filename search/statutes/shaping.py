@@ -14,11 +14,15 @@ The weights below were chosen on the dev questions and checked on our own questi
 with the typed words still outranks one with only the code's words; a typed word they
 translate weighs half too, so a section that uses the everyday word in another sense
 ("offer", "paper") no longer outranks the law the code's words find; a heading word raises a
-body match by a fifth of what the same word adds in the body, and never makes a match; a
-heading holding three or more of the query's concepts (a typed word with the code terms its
-everyday words added) adds a constant point more (`heading_concepts`). A definitions section
-(`search.statutes.definitions`) loses a constant DEFINITIONS_LOWERED from its score, unless a
-searched word asks about a definition or a meaning (`definitions_lowered`). A question of
+body match by a fifth of what the same word adds in the body, and by two fifths when the
+query is typed as keywords, with no stop word or question word to drop
+(`written_as_keywords`: "security deposit refund deadline" names a section's subject the way
+a heading does, a sentence tells a situation a heading rarely words), and never makes a
+match; a heading holding three or more of the query's concepts (a typed word with the code
+terms its everyday words added) adds a constant point more (`heading_concepts`). A
+definitions section (`search.statutes.definitions`) loses a constant DEFINITIONS_LOWERED from
+its score, unless a searched word asks about a definition or a meaning
+(`definitions_lowered`). A question of
 CHAPTER_RAISE_WORDS words or more re-ranks its first CHAPTER_WINDOW hits by how many of them
 share each one's chapter (`chapter_raise`): a situation told in a sentence is answered where
 the code keeps meeting its words, not by a lone section elsewhere that happens to hold
@@ -34,12 +38,14 @@ from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms, translated_words
 from search.text.jurisdictions import FEDERAL, jurisdiction_name
-from search.text.query import ParsedQuery, loose_runs
+from search.text.query import STOP_WORD, ParsedQuery, loose_runs
+from search.text.question_words import QUESTION_WORD
 
 PLACE_NAME = "place_name"
 ADDED_WEIGHT = 0.5
 TRANSLATED_WEIGHT = 0.5
 HEADING_RANK_WEIGHT = 0.2
+KEYWORD_HEADING_RANK_WEIGHT = 0.4
 HEADING_FIELD = "heading"
 HEADING_CONCEPTS = 3
 HEADING_CONCEPT_BONUS = 1.0
@@ -117,6 +123,18 @@ def heading_concepts(parsed: ParsedQuery, *, headings: bool) -> ConceptBonus | N
     if len(found) < HEADING_CONCEPTS:
         return None
     return ConceptBonus(HEADING_FIELD, found, HEADING_CONCEPTS, HEADING_CONCEPT_BONUS)
+
+
+def written_as_keywords(parsed: ParsedQuery) -> bool:
+    """No word of the query was dropped as a stop word or a question word: a list of subject
+    words ("security deposit refund deadline"), not a sentence. A place name or a repeated
+    word dropped does not make a sentence of it."""
+    return not any(d.reason in (STOP_WORD, QUESTION_WORD) for d in parsed.dropped)
+
+
+def heading_rank_weight(parsed: ParsedQuery) -> float:
+    """How much a heading word raises a body match: more for a query typed as keywords."""
+    return KEYWORD_HEADING_RANK_WEIGHT if written_as_keywords(parsed) else HEADING_RANK_WEIGHT
 
 
 def definitions_lowered(parsed: ParsedQuery) -> Lowered | None:

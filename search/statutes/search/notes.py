@@ -22,9 +22,17 @@ from search.text.query_notes import UNCLOSED_QUOTE_WARNING, over_term_cap_warnin
 
 BODY_ONLY_NOTE = (
     "Keyword (BM25) search of section body text: a section matches by its body's words only; "
-    "a searched word in its heading raises its rank (a fifth of what the word adds in the body), "
+    "a searched word in its heading raises its rank ({share}), "
     "and a heading holding three or more of the query's ideas (a typed word with the words "
     "added for it) raises it by a point."
+)
+QUESTION_HEADING_SHARE = (
+    "a fifth of what the word adds in the body; two fifths for a query typed as keywords, "
+    "with no stop word or question word"
+)
+KEYWORD_HEADING_SHARE = (
+    "two fifths of what the word adds in the body, since the query is typed as keywords, "
+    "with no stop word or question word: a heading names a subject the same way"
 )
 HEADINGS_NOTE = (
     "Keyword (BM25) search of section text and headings (headings=true): a word in a "
@@ -96,10 +104,14 @@ def added_notes(parsed: ParsedQuery, *, expand: bool) -> list[str]:
     return found
 
 
-def ranking_note(*, stem: bool = False, headings: bool = False, raised: bool = False) -> str:
-    """How to read the ranking, for the word-forms and headings switches as they were set and
-    whether the chapter raise re-ranked it."""
-    searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE
+def ranking_note(
+    *, stem: bool = False, headings: bool = False, raised: bool = False, keywords: bool = False
+) -> str:
+    """How to read the ranking, for the word-forms and headings switches as they were set,
+    whether the chapter raise re-ranked it and whether the query was typed as keywords (its
+    heading words weigh more)."""
+    share = KEYWORD_HEADING_SHARE if keywords else QUESTION_HEADING_SHARE
+    searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE.format(share=share)
     parts = [searched, RANKING_NOTE, *([CHAPTER_RAISE_NOTE] if raised else [])]
     return " ".join([*parts, STEM_NOTE if stem else NO_STEM_NOTE])
 

@@ -39,12 +39,13 @@ from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import (
     ADDED_WEIGHT,
-    HEADING_RANK_WEIGHT,
     TRANSLATED_WEIGHT,
     chapter_raise,
     definitions_lowered,
     heading_concepts,
+    heading_rank_weight,
     shaped_query,
+    written_as_keywords,
 )
 from search.text.everyday_words import AddedTerm
 from search.text.query import DroppedTerm, NothingToSearch, ParsedQuery
@@ -226,7 +227,7 @@ def keyword_spec(
         fields=ROW_FIELDS,
         stem=request.stem,
         also=searched_headings(headings=request.headings),
-        rank_also=ranking_headings(headings=request.headings),
+        rank_also=ranking_headings(parsed, headings=request.headings),
         added_weight=ADDED_WEIGHT,
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
@@ -240,9 +241,10 @@ def searched_headings(*, headings: bool) -> tuple[WeightedField, ...]:
     return (WeightedField(HEADING_FIELD, HEADING_WEIGHT),) if headings else ()
 
 
-def ranking_headings(*, headings: bool) -> tuple[WeightedField, ...]:
-    """Otherwise a word in the heading only raises a body match."""
-    return () if headings else (WeightedField(HEADING_FIELD, HEADING_RANK_WEIGHT),)
+def ranking_headings(parsed: ParsedQuery, *, headings: bool) -> tuple[WeightedField, ...]:
+    """Otherwise a word in the heading only raises a body match, more for a query typed as
+    keywords (`heading_rank_weight`)."""
+    return () if headings else (WeightedField(HEADING_FIELD, heading_rank_weight(parsed)),)
 
 
 def _past_cap(offset: int, cap: int) -> str:
@@ -303,7 +305,12 @@ def _result(
     if searched:
         raised = chapter_raise(request.q) is not None
         explanations.append(
-            notes.ranking_note(stem=request.stem, headings=request.headings, raised=raised)
+            notes.ranking_note(
+                stem=request.stem,
+                headings=request.headings,
+                raised=raised,
+                keywords=written_as_keywords(parsed),
+            )
         )
         explanations.extend(notes.added_notes(parsed, expand=request.expand))
     if any(row.ends_at_colon for row in rows):

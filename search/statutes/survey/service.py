@@ -37,6 +37,7 @@ from search.statutes.shaping import (
     definitions_lowered,
     heading_concepts,
     shaped_query,
+    written_as_keywords,
 )
 from search.statutes.survey.request import (
     BY_NAME,
@@ -144,7 +145,7 @@ def survey_statutes(
         fields=ROW_FIELDS,
         stem=request.stem,
         also=searched_headings(headings=request.headings),
-        rank_also=ranking_headings(headings=request.headings),
+        rank_also=ranking_headings(parsed, headings=request.headings),
         added_weight=ADDED_WEIGHT,
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
@@ -161,6 +162,7 @@ def survey_statutes(
             stem=request.stem,
             headings=request.headings,
             raised=spec.chapter_raise is not None,
+            keywords=written_as_keywords(parsed),
         ),
         *notes.added_notes(parsed, expand=request.expand),
         *notes.survey_coverage_notes(
