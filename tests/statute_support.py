@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from django.db import transaction
-from django.test import override_settings
+from django.test import Client, override_settings
 
 from tests.corpus import write_corpus, write_jsonl, write_manifest
 
@@ -126,3 +126,15 @@ def real_statute_index(
             forget_catalogs()
             forget_chapters()
             cache.clear()
+
+
+def json_answer(client: Client, url: str, **params: Any) -> dict[str, Any]:
+    """A 200 JSON answer of the API at `url` for `params` (the body shown when it is not)."""
+    response = client.get(url, params)
+    assert response.status_code == 200, response.content
+    return dict(response.json())
+
+
+def result_ids(body: dict[str, Any]) -> list[str]:
+    """The ids of a statute answer's rows, in rank order."""
+    return [str(r["id"]) for r in body["results"]]

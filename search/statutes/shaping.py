@@ -27,19 +27,28 @@ CHAPTER_RAISE_WORDS words or more re-ranks its first CHAPTER_WINDOW hits by how 
 share each one's chapter (`chapter_raise`): a situation told in a sentence is answered where
 the code keeps meeting its words, not by a lone section elsewhere that happens to hold
 two of them. The survey raises each jurisdiction's rows as that jurisdiction's own search
-does.
+does. A section of a federal regulation part whose name holds some of the query's words
+(typed, or added by the map) gains PART_NAME_POINTS a word (`part_names_bonus`): "public housing
+lease" is answered in 24 CFR part 966, "Public Housing Lease and Grievance Procedure", before
+the voucher program's lease rules in part 982.
 """
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
 from search.backends.registry import get_backend
-from search.backends.statute_search import ChapterRaise, ConceptBonus, Lowered
+from search.backends.statute_search import ChapterBonus, ChapterRaise, ConceptBonus, Lowered
+from search.statutes.browse.names import CFR, CFR_PARTS
+from search.statutes.catalog import Catalog
+from search.statutes.chapters import chapter_ref
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms, translated_words
 from search.text.jurisdictions import FEDERAL, jurisdiction_name
 from search.text.query import STOP_WORD, ParsedQuery, loose_runs
 from search.text.question_words import QUESTION_WORD
+from search.text.stopwords import STOP_WORDS
 
 PLACE_NAME = "place_name"
 ADDED_WEIGHT = 0.5
@@ -56,6 +65,10 @@ DEFINITIONS_LOWERED = 5.0
 CHAPTER_RAISE_WORDS = 5
 CHAPTER_WINDOW = 50
 CHAPTER_RAISE = 0.05
+# Chosen on the tune question sets (docs/performance.md): points a regulation part's sections
+# gain for each of the query's words its name holds.
+PART_NAME_POINTS = 2.0
+CHAPTER_REF_FIELD = "chapter_ref"
 
 Concept = frozenset[tuple[str, ...]]
 # Postal codes that are also words a question uses (or abbreviations of them: "md", "ms").
@@ -63,6 +76,7 @@ CODES_THAT_ARE_WORDS = frozenset(
     {"al", "co", "de", "hi", "id", "in", "la", "ma", "md", "me", "ms", "oh", "ok", "or", "pa"}
 )
 _LETTERS = re.compile(r"[A-Za-z]+")
+_NAME_WORDS = re.compile(r"[a-z0-9]+")
 
 
 def shaped_query(parsed: ParsedQuery, q: str, scope: Scope, *, expand: bool) -> ParsedQuery:
@@ -150,3 +164,35 @@ def chapter_raise(q: str) -> ChapterRaise | None:
     if len(q.split()) < CHAPTER_RAISE_WORDS:
         return None
     return ChapterRaise(CHAPTER_WINDOW, CHAPTER_RAISE)
+
+
+def part_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> ChapterBonus | None:
+    """PART_NAME_POINTS a word for the sections of each named regulation part whose name holds
+    words of the query (its typed words and phrases' words, and the words the map added),
+    compared by stem ("housing" and "house" alike); None when no part's name holds any, or
+    the scope is one chapter or holds no regulation parts."""
+    if scope.chapter is not None or all(s.code != CFR for s in scope.sources(catalog)):
+        return None
+    stem = get_backend().stem
+    words = {*parsed.terms, *(w for p in parsed.phrases for w in p)}
+    words.update(w for a in parsed.added for w in a.words)
+    stems = {stem(w) for w in words}
+    chapters = tuple(
+        (ref, PART_NAME_POINTS * shared)
+        for ref, name_stems in _part_name_stems(stem)
+        if (shared := len(stems & name_stems))
+    )
+    return ChapterBonus(CHAPTER_REF_FIELD, chapters) if chapters else None
+
+
+@lru_cache(maxsize=4)
+def _part_name_stems(stem: Callable[[str], str]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each named regulation part's `chapter_ref` and the stems of its name's words other than
+    stop words, made once per stemmer."""
+    return tuple(
+        (
+            chapter_ref(CFR, title, part),
+            frozenset(stem(w) for w in _NAME_WORDS.findall(name.lower()) if w not in STOP_WORDS),
+        )
+        for (title, part), name in CFR_PARTS.items()
+    )

@@ -16,7 +16,7 @@ from search.statutes.shaping import (
 from search.text.query import parse_query
 from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
-from tests.statute_support import index_statute_files
+from tests.statute_support import index_statute_files, json_answer, result_ids
 
 pytestmark = pytest.mark.django_db
 
@@ -48,16 +48,6 @@ def small_index(tmp_path: Path, index_root: Path) -> Path:
     return index_root
 
 
-def get(client: Client, url: str, **params: Any) -> dict[str, Any]:
-    response = client.get(url, params)
-    assert response.status_code == 200, response.content
-    return dict(response.json())
-
-
-def ids(body: dict[str, Any]) -> list[str]:
-    return [str(r["id"]) for r in body["results"]]
-
-
 def test_a_query_without_stop_or_question_words_is_typed_as_keywords() -> None:
     def parsed(text: str) -> Any:
         return parse_query(text, simple_tokenize)
@@ -71,20 +61,20 @@ def test_a_query_without_stop_or_question_words_is_typed_as_keywords() -> None:
 
 
 def test_keywords_put_the_section_headed_with_them_first(client: Client, small_index: Path) -> None:
-    assert ids(get(client, API, q=KEYWORDS)) == ["wa:statute:2", "wa:statute:1"]
+    assert result_ids(json_answer(client, API, q=KEYWORDS)) == ["wa:statute:2", "wa:statute:1"]
     # The same words in a sentence: the heading weighs a fifth, the body's three mentions win.
-    assert ids(get(client, API, q=SENTENCE)) == ["wa:statute:1", "wa:statute:2"]
+    assert result_ids(json_answer(client, API, q=SENTENCE)) == ["wa:statute:1", "wa:statute:2"]
 
 
 def test_a_place_name_dropped_keeps_a_query_keywords(client: Client, small_index: Path) -> None:
-    body = get(client, API, q="washington deposit refund", jurisdiction="wa")
+    body = json_answer(client, API, q="washington deposit refund", jurisdiction="wa")
     assert {"term": "washington", "reason": "place_name"} in body["terms_dropped"]
-    assert ids(body) == ["wa:statute:2", "wa:statute:1"]
+    assert result_ids(body) == ["wa:statute:2", "wa:statute:1"]
 
 
 def test_the_note_says_which_heading_weight_applied(client: Client, small_index: Path) -> None:
-    keywords = get(client, API, q=KEYWORDS)["note"]
-    sentence = get(client, API, q=SENTENCE)["note"]
+    keywords = json_answer(client, API, q=KEYWORDS)["note"]
+    sentence = json_answer(client, API, q=SENTENCE)["note"]
     assert "two fifths of what the word adds in the body, since the query is typed" in keywords
     assert "a fifth of what the word adds in the body; two fifths for a query" in sentence
     assert "since the query is typed" not in sentence
@@ -92,7 +82,7 @@ def test_the_note_says_which_heading_weight_applied(client: Client, small_index:
 
 def test_the_survey_ranks_and_notes_the_same_way(client: Client, small_index: Path) -> None:
     def first(q: str) -> tuple[str, str]:
-        body = get(client, SURVEY, q=q, jurisdiction="wa")
+        body = json_answer(client, SURVEY, q=q, jurisdiction="wa")
         row = next(r for r in body["by_jurisdiction"] if r["jurisdiction"] == "wa")
         return str(row["results"][0]["id"]), str(body["note"])
 

@@ -277,3 +277,16 @@ def test_a_range_whose_ends_the_data_lacks_counts_decimally_in_florida(
 def test_a_kansas_range_is_said_to_be_missing(client: Client, real_index: Path) -> None:
     body = api(client, q="K.S.A. 58-2540 to 58-2560")
     assert body["results"] == [] and body["note"].startswith("Kansas (KS) law is not in this")
+
+
+def test_a_part_named_with_the_words_leads_on_the_real_regulations(
+    client: Client, real_index: Path
+) -> None:
+    """24 CFR 966.6 (prohibited lease clauses: waiving a jury trial) is the public housing
+    part's rule; the voucher, Section 8 and rural programs' parts hold lease rules with the
+    same words. 'public housing' names part 966 ("Public Housing Lease and Grievance
+    Procedure"), so its rule comes first, and the note says why."""
+    params = {"jurisdiction": "us", "source": "cfr", "title": "24", "limit": 10}
+    body = client.get(API, {"q": "public housing lease waive jury trial", **params}).json()
+    assert body["results"][0]["id"] == "us:cfr:24:966.6"
+    assert "whose name holds searched words" in body["note"]

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 import tantivy
 
 from search.backends.filters import All, Either, Filter, Terms
-from search.backends.statute_search import ConceptBonus, Lowered, WeightedField
+from search.backends.statute_search import ChapterBonus, ConceptBonus, Lowered, WeightedField
 from search.backends.tantivy.analysis import stem as stem_word
 from search.backends.tantivy.schema import word_field
 from search.text.everyday_words import AddedTerm
@@ -77,17 +77,20 @@ def compile_query(
     excluded: Sequence[tantivy.Query] = (),
     concept_bonus: ConceptBonus | None = None,
     lowered: Lowered | None = None,
+    chapter_bonus: ChapterBonus | None = None,
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
     unscored, added terms scaled by `added_weight` and the loose terms they translate by
-    `translated_weight`, `excluded` documents left out, `concept_bonus` and `lowered` only
-    scoring."""
+    `translated_weight`, `excluded` documents left out, `concept_bonus`, `lowered` and
+    `chapter_bonus` only scoring."""
     if query.is_empty:
         raise ValueError("nothing to search: the parsed query has no terms or phrases")
     bonus = [] if concept_bonus is None else concepts_clause(schema, concept_bonus, stem=stem)
     if lowered is not None:
         bonus += lowered_clause(schema, lowered)
+    if chapter_bonus is not None:
+        bonus += chapter_clauses(schema, chapter_bonus)
     if stem:
         query = stemmed(query)
     fields = [(word_field(field, stem=stem), 1.0)]
@@ -125,6 +128,17 @@ def lowered_clause(schema: tantivy.Schema, spec: Lowered) -> list[tantivy.Query]
     except ValueError:
         return []
     return [tantivy.Query.const_score_query(flagged, -spec.amount)]
+
+
+def chapter_clauses(schema: tantivy.Schema, spec: ChapterBonus) -> list[tantivy.Query]:
+    """One constant clause per amount of points, over the chapters that gain it."""
+    by_points: dict[float, list[str]] = {}
+    for value, points in spec.chapters:
+        by_points.setdefault(points, []).append(value)
+    return [
+        tantivy.Query.const_score_query(any_term(schema, spec.field, values), points)
+        for points, values in by_points.items()
+    ]
 
 
 def compile_fields(

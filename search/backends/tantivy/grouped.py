@@ -106,7 +106,13 @@ def every_word_query(live: LiveIndex, search: TextSearch) -> tantivy.Query:
     """The search's typed words all required (phrases too), without its added terms."""
     typed = replace(search.query, added=())
     plain = replace(
-        search, query=typed, mode=ALL_WORDS, rank_also=(), concept_bonus=None, lowered=None
+        search,
+        query=typed,
+        mode=ALL_WORDS,
+        rank_also=(),
+        concept_bonus=None,
+        lowered=None,
+        chapter_bonus=None,
     )
     return compile_search(live.index.schema, plain)
 

@@ -136,6 +136,7 @@ def compile_search(
         excluded=excluded,
         concept_bonus=spec.concept_bonus,
         lowered=spec.lowered,
+        chapter_bonus=spec.chapter_bonus,
     )
 
 

@@ -97,8 +97,12 @@ CFR_PARTS: dict[tuple[str, str], str] = {
     ("24", "207"): "Multifamily Housing Mortgage Insurance",
     ("24", "213"): "Cooperative Housing Mortgage Insurance",
     ("24", "214"): "Housing Counseling Program",
+    ("24", "220"): "Mortgage Insurance and Insured Improvement Loans for Urban Renewal and "
+                   "Concentrated Development Areas",
     ("24", "221"): "Low Cost and Moderate Income Mortgage Insurance",
     ("24", "231"): "Housing Mortgage Insurance for the Elderly",
+    ("24", "232"): "Mortgage Insurance for Nursing Homes, Intermediate Care Facilities, Board "
+                   "and Care Homes, and Assisted Living Facilities",
     ("24", "234"): "Condominium Ownership Mortgage Insurance",
     ("24", "236"): "Mortgage Insurance and Interest Reduction Payment for Rental Projects",
     ("24", "241"): "Supplementary Financing for Insured Project Mortgages",
@@ -127,10 +131,15 @@ CFR_PARTS: dict[tuple[str, str], str] = {
                    "Rehabilitation",
     ("24", "882"): "Section 8 Moderate Rehabilitation Programs",
     ("24", "883"): "Section 8 Housing Assistance Payments Program—State Housing Agencies",
+    ("24", "884"): "Section 8 Housing Assistance Payments Program, New Construction Set-Aside "
+                   "for Section 515 Rural Rental Housing Projects",
     ("24", "886"): "Section 8 Housing Assistance Payments Program—Special Allocations",
+    ("24", "888"): "Section 8 Housing Assistance Payments Program—Fair Market Rents and "
+                   "Contract Rent Annual Adjustment Factors",
     ("24", "891"): "Supportive Housing for the Elderly and Persons With Disabilities",
     ("24", "902"): "Public Housing Assessment System",
     ("24", "903"): "Public Housing Agency Plans",
+    ("24", "904"): "Low Rent Housing Homeownership Opportunities",
     ("24", "905"): "The Public Housing Capital Fund Program",
     ("24", "906"): "Section 32 Public Housing Homeownership Program",
     ("24", "907"): "Substantial Default by a Public Housing Agency",

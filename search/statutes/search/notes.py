@@ -14,6 +14,7 @@ from search.statutes.shaping import (
     CHAPTER_RAISE_WORDS,
     CHAPTER_WINDOW,
     DEFINITIONS_LOWERED,
+    PART_NAME_POINTS,
 )
 from search.text.jurisdictions import FEDERAL, is_state_code, jurisdiction_name
 from search.text.query import OVER_LIMIT, ParsedQuery
@@ -56,6 +57,11 @@ RANKING_NOTE = (
     "searched word asks about a definition or a meaning. Ties are broken by a stable key, so "
     "the same index gives the same order. A section not returned is a miss, not proof that no "
     "such law exists."
+)
+PART_NAMES_NOTE = (
+    "A section of a federal regulation part whose name holds searched words gains "
+    f"{PART_NAME_POINTS:g} points for each of them ('public housing lease': 24 CFR part 966, "
+    "Public Housing Lease and Grievance Procedure); the matches are the same."
 )
 CHAPTER_RAISE_NOTE = (
     f"A query of {CHAPTER_RAISE_WORDS} words or more is re-ranked by chapter: among its first "
@@ -105,15 +111,21 @@ def added_notes(parsed: ParsedQuery, *, expand: bool) -> list[str]:
 
 
 def ranking_note(
-    *, stem: bool = False, headings: bool = False, raised: bool = False, keywords: bool = False
+    *,
+    stem: bool = False,
+    headings: bool = False,
+    raised: bool = False,
+    keywords: bool = False,
+    parts: bool = False,
 ) -> str:
     """How to read the ranking, for the word-forms and headings switches as they were set,
-    whether the chapter raise re-ranked it and whether the query was typed as keywords (its
-    heading words weigh more)."""
+    whether the chapter raise re-ranked it, whether the query was typed as keywords (its
+    heading words weigh more) and whether regulation parts named with its words were raised."""
     share = KEYWORD_HEADING_SHARE if keywords else QUESTION_HEADING_SHARE
     searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE.format(share=share)
-    parts = [searched, RANKING_NOTE, *([CHAPTER_RAISE_NOTE] if raised else [])]
-    return " ".join([*parts, STEM_NOTE if stem else NO_STEM_NOTE])
+    said = [searched, RANKING_NOTE, *([PART_NAMES_NOTE] if parts else [])]
+    said += [CHAPTER_RAISE_NOTE] if raised else []
+    return " ".join([*said, STEM_NOTE if stem else NO_STEM_NOTE])
 
 
 def not_loaded_statement(catalog: Catalog, places: tuple[str, ...]) -> str:

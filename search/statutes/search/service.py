@@ -44,6 +44,7 @@ from search.statutes.shaping import (
     definitions_lowered,
     heading_concepts,
     heading_rank_weight,
+    part_names_bonus,
     shaped_query,
     written_as_keywords,
 )
@@ -232,6 +233,7 @@ def keyword_spec(
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
+        chapter_bonus=part_names_bonus(parsed, request.scope, catalog),
         chapter_raise=chapter_raise(request.q),
     )
 
@@ -310,6 +312,7 @@ def _result(
                 headings=request.headings,
                 raised=raised,
                 keywords=written_as_keywords(parsed),
+                parts=part_names_bonus(parsed, scope, catalog) is not None,
             )
         )
         explanations.extend(notes.added_notes(parsed, expand=request.expand))

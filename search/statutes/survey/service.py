@@ -36,6 +36,7 @@ from search.statutes.shaping import (
     chapter_raise,
     definitions_lowered,
     heading_concepts,
+    part_names_bonus,
     shaped_query,
     written_as_keywords,
 )
@@ -150,6 +151,7 @@ def survey_statutes(
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
+        chapter_bonus=part_names_bonus(parsed, request.scope, catalog),
         chapter_raise=chapter_raise(request.q),
     )
     grouped = GroupedSearch(spec, GROUP_FIELD, count_every_word=True)
@@ -163,6 +165,7 @@ def survey_statutes(
             headings=request.headings,
             raised=spec.chapter_raise is not None,
             keywords=written_as_keywords(parsed),
+            parts=spec.chapter_bonus is not None,
         ),
         *notes.added_notes(parsed, expand=request.expand),
         *notes.survey_coverage_notes(
