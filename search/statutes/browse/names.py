@@ -113,6 +113,7 @@ CFR_PARTS: dict[tuple[str, str], str] = {
     ("24", "248"): "Prepayment of Low Income Housing Mortgages",
     ("24", "266"): "Housing Finance Agency Risk-Sharing Program for Insured Affordable "
                    "Multifamily Project Loans",
+    ("24", "267"): "Credit Risk Retention",
     ("24", "290"): "Disposition of HUD-Owned Multifamily Housing Projects and Sale of "
                    "HUD-Held Multifamily Housing Loans",
     ("24", "291"): "Disposition of HUD-Acquired Single Family Property",
@@ -126,6 +127,7 @@ CFR_PARTS: dict[tuple[str, str], str] = {
     ("24", "582"): "Shelter Plus Care",
     ("24", "583"): "Supportive Housing Program",
     ("24", "700"): "Congregate Housing Services Program",
+    ("24", "761"): "Drug Elimination Programs",
     ("24", "880"): "Section 8 Housing Assistance Payments Program for New Construction",
     ("24", "881"): "Section 8 Housing Assistance Payments Program for Substantial "
                    "Rehabilitation",
@@ -153,6 +155,8 @@ CFR_PARTS: dict[tuple[str, str], str] = {
     ("24", "966"): "Public Housing Lease and Grievance Procedure",
     ("24", "970"): "Public Housing Program—Demolition or Disposition of Public Housing "
                    "Projects",
+    ("24", "971"): "Assessment of the Reasonable Revitalization Potential of Certain Public "
+                   "Housing Required by Law",
     ("24", "972"): "Conversion of Public Housing to Tenant-Based Assistance",
     ("24", "982"): "Section 8 Tenant-Based Assistance: Housing Choice Voucher Program",
     ("24", "983"): "Project-Based Voucher (PBV) Program",
@@ -164,6 +168,7 @@ CFR_PARTS: dict[tuple[str, str], str] = {
                     "Villages",
     ("24", "1005"): "Loan Guarantees for Indian Housing",
     ("24", "1006"): "Native Hawaiian Housing Block Grant Program",
+    ("24", "1007"): "Section 184A Loan Guarantees for Native Hawaiian Housing",
     ("24", "3280"): "Manufactured Home Construction and Safety Standards",
     ("24", "3282"): "Manufactured Home Procedural and Enforcement Regulations",
     ("24", "3284"): "Manufactured Housing Program Fee",
