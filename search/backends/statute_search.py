@@ -43,8 +43,8 @@ class Lowered:
 @dataclass(frozen=True)
 class ChapterBonus:
     """Constant points for a match in one of `chapters`: each a value of `field` naming one
-    chapter (or regulation part) and the points its sections gain. It raises a match, never
-    makes one."""
+    chapter or regulation part (`chapter_ref`), or one section (`id`), and the points its
+    sections gain. It raises a match, never makes one."""
 
     field: str
     chapters: tuple[tuple[str, float], ...]
@@ -72,8 +72,8 @@ class TextSearch:
     added terms match like loose terms, their score scaled by `added_weight`, and the loose
     terms they translate (`ParsedQuery.translated`) by `translated_weight`. `concept_bonus`
     raises, never makes, a match holding several of the query's concepts in one field;
-    `lowered` takes a constant off the score of the documents it names; `chapter_bonus` adds a
-    constant to the matches in the chapters it names; `chapter_raise`
+    `lowered` takes a constant off the score of the documents it names; each of `chapter_bonus`
+    adds a constant to the matches in the chapters (or sections) it names; `chapter_raise`
     re-ranks the first hits by how many others of their chapter are among them.
     """
 
@@ -95,7 +95,7 @@ class TextSearch:
     translated_weight: float = 1.0
     concept_bonus: ConceptBonus | None = None
     lowered: Lowered | None = None
-    chapter_bonus: ChapterBonus | None = None
+    chapter_bonus: tuple[ChapterBonus, ...] = ()
     chapter_raise: ChapterRaise | None = None
 
     def __post_init__(self) -> None:

@@ -30,18 +30,24 @@ two of them. The survey raises each jurisdiction's rows as that jurisdiction's o
 does. A section of a federal regulation part whose name holds some of the query's words
 (typed, or added by the map) gains PART_NAME_POINTS a word (`part_names_bonus`): "public housing
 lease" is answered in 24 CFR part 966, "Public Housing Lease and Grievance Procedure", before
-the voucher program's lease rules in part 982.
+the voucher program's lease rules in part 982. Likewise the US Code sections (and regulation
+parts) of a federal act of the popular names table whose name holds some of the query's words
+gain ACT_NAME_POINTS a word (`act_names_bonus`): the Code says "this subchapter" where a
+person says "credit bureau" or "debt collection".
 """
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from search.backends.registry import get_backend
 from search.backends.statute_search import ChapterBonus, ChapterRaise, ConceptBonus, Lowered
-from search.statutes.browse.names import CFR, CFR_PARTS
+from search.statutes.browse.names import CFR, CFR_PARTS, USC
 from search.statutes.catalog import Catalog
 from search.statutes.chapters import chapter_ref
+from search.statutes.citations.act_sections import act_sections
+from search.statutes.citations.popular_names import PopularName
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms, translated_words
@@ -68,7 +74,13 @@ CHAPTER_RAISE = 0.05
 # Chosen on the tune question sets (docs/performance.md): points a regulation part's sections
 # gain for each of the query's words its name holds.
 PART_NAME_POINTS = 2.0
+# Chosen on the tune question sets the same way: points a federal act's sections (and its
+# regulation parts' sections) gain for each of the query's words the act's name holds, and
+# the words of its name that never count (they name the form of a law, not its subject).
+ACT_NAME_POINTS = 4.0
+ACT_FORM_WORDS = frozenset({"act", "section", "title"})
 CHAPTER_REF_FIELD = "chapter_ref"
+SECTION_ID_FIELD = "id"
 
 Concept = frozenset[tuple[str, ...]]
 # Postal codes that are also words a question uses (or abbreviations of them: "md", "ms").
@@ -166,17 +178,35 @@ def chapter_raise(q: str) -> ChapterRaise | None:
     return ChapterRaise(CHAPTER_WINDOW, CHAPTER_RAISE)
 
 
+@dataclass(frozen=True)
+class NamedLaw:
+    """The points for sections of a regulation part or a federal act named with the query's
+    words: the engine's bonuses, whether parts gained (`parts`), the acts that did (`acts`)."""
+
+    bonuses: tuple[ChapterBonus, ...] = ()
+    parts: bool = False
+    acts: tuple[str, ...] = ()
+
+
+NO_NAMED_LAW = NamedLaw()
+
+
+def law_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> NamedLaw:
+    """`part_names_bonus` and `act_names_bonus` together, for one search."""
+    parts = part_names_bonus(parsed, scope, catalog)
+    acts, bonuses = act_names_bonus(parsed, scope, catalog)
+    return NamedLaw((*([parts] if parts else []), *bonuses), parts is not None, acts)
+
+
 def part_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> ChapterBonus | None:
     """PART_NAME_POINTS a word for the sections of each named regulation part whose name holds
     words of the query (its typed words and phrases' words, and the words the map added),
     compared by stem ("housing" and "house" alike); None when no part's name holds any, or
     the scope is one chapter or holds no regulation parts."""
-    if scope.chapter is not None or all(s.code != CFR for s in scope.sources(catalog)):
+    if scope.chapter is not None or not _holds(scope, catalog, CFR):
         return None
     stem = get_backend().stem
-    words = {*parsed.terms, *(w for p in parsed.phrases for w in p)}
-    words.update(w for a in parsed.added for w in a.words)
-    stems = {stem(w) for w in words}
+    stems = _query_stems(parsed, stem)
     chapters = tuple(
         (ref, PART_NAME_POINTS * shared)
         for ref, name_stems in _part_name_stems(stem)
@@ -185,14 +215,76 @@ def part_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> Cha
     return ChapterBonus(CHAPTER_REF_FIELD, chapters) if chapters else None
 
 
+def act_names_bonus(
+    parsed: ParsedQuery, scope: Scope, catalog: Catalog
+) -> tuple[tuple[str, ...], tuple[ChapterBonus, ...]]:
+    """ACT_NAME_POINTS a word for the US Code sections of each act of the popular names table
+    whose name holds words of the query (compared as `part_names_bonus` does; the words that
+    only name a law's form, ACT_FORM_WORDS, do not count), and as many for the sections of
+    the act's regulation parts: "credit bureau" (the map adds "consumer reporting agency")
+    raises the Fair Credit Reporting Act and Regulation V. A section of two such acts gains
+    the larger amount. The acts' names (those sharing more words first) and the bonuses; none
+    where the scope is one chapter or holds neither the US Code nor regulation parts."""
+    code, rules = _holds(scope, catalog, USC), _holds(scope, catalog, CFR)
+    if scope.chapter is not None or not (code or rules):
+        return (), ()
+    stem = get_backend().stem
+    stems = _query_stems(parsed, stem)
+    names: list[tuple[int, str]] = []
+    sections: dict[str, float] = {}
+    parts: dict[str, float] = {}
+    for act, ids, name_stems in _act_name_stems(stem):
+        shared = len(stems & name_stems)
+        if not shared or not (code or (rules and act.regulations)):
+            continue
+        names.append((-shared, act.name))
+        points = ACT_NAME_POINTS * shared
+        for ident in ids if code else ():
+            sections[ident] = max(sections.get(ident, 0.0), points)
+        for part in act.regulations if rules else ():
+            ref = chapter_ref(CFR, part.title, part.part)
+            parts[ref] = max(parts.get(ref, 0.0), points)
+    bonuses: tuple[ChapterBonus, ...] = ()
+    if sections:
+        bonuses += (ChapterBonus(SECTION_ID_FIELD, tuple(sections.items())),)
+    bonuses += (ChapterBonus(CHAPTER_REF_FIELD, tuple(parts.items())),) if parts else ()
+    return tuple(name for _, name in sorted(names, key=lambda n: n[0])), bonuses
+
+
+def _holds(scope: Scope, catalog: Catalog, code: str) -> bool:
+    return any(s.code == code for s in scope.sources(catalog))
+
+
+def _query_stems(parsed: ParsedQuery, stem: Callable[[str], str]) -> set[str]:
+    """The stems of the query's typed words, its phrases' words and the words the map added."""
+    words = {*parsed.terms, *(w for p in parsed.phrases for w in p)}
+    words.update(w for a in parsed.added for w in a.words)
+    return {stem(w) for w in words}
+
+
+@lru_cache(maxsize=512)
+def _name_stems(name: str, stem: Callable[[str], str], *, law: bool = False) -> frozenset[str]:
+    """The stems of a name's words other than stop words (`law`: nor numbers and the words
+    that only name a law's form, ACT_FORM_WORDS)."""
+    words = _NAME_WORDS.findall(name.lower())
+    if law:
+        words = [w for w in words if w not in ACT_FORM_WORDS and not w.isdigit()]
+    return frozenset(stem(w) for w in words if w not in STOP_WORDS)
+
+
+def _act_name_stems(
+    stem: Callable[[str], str],
+) -> tuple[tuple[PopularName, tuple[str, ...], frozenset[str]], ...]:
+    """Each act with loaded sections, their ids and the stems of its name's words (not its
+    numbers, stop words or ACT_FORM_WORDS), made once per stemmer and live version."""
+    return tuple((act, ids, _name_stems(act.name, stem, law=True)) for act, ids in act_sections())
+
+
 @lru_cache(maxsize=4)
 def _part_name_stems(stem: Callable[[str], str]) -> tuple[tuple[str, frozenset[str]], ...]:
     """Each named regulation part's `chapter_ref` and the stems of its name's words other than
     stop words, made once per stemmer."""
     return tuple(
-        (
-            chapter_ref(CFR, title, part),
-            frozenset(stem(w) for w in _NAME_WORDS.findall(name.lower()) if w not in STOP_WORDS),
-        )
+        (chapter_ref(CFR, title, part), _name_stems(name, stem))
         for (title, part), name in CFR_PARTS.items()
     )

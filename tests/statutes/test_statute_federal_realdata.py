@@ -290,3 +290,31 @@ def test_a_part_named_with_the_words_leads_on_the_real_regulations(
     body = client.get(API, {"q": "public housing lease waive jury trial", **params}).json()
     assert body["results"][0]["id"] == "us:cfr:24:966.6"
     assert "whose name holds searched words" in body["note"]
+
+
+def test_each_act_raises_the_sections_its_spans_hold_in_the_file(
+    real_index: Path, data: Path
+) -> None:
+    """The sections an act's name raises are those of its spans, read from the data file."""
+    from search.statutes.citations.act_sections import act_sections, forget_act_sections
+
+    forget_act_sections()
+    found = {act.name: list(ids) for act, ids in act_sections()}
+    for act in POPULAR_NAMES:
+        expected = [i for span in act.code for i in usc_span_ids(data, span)]
+        assert found.get(act.name, []) == expected, act.name
+
+
+def test_an_act_named_with_the_words_leads_on_the_real_code(
+    client: Client, real_index: Path
+) -> None:
+    """15 U.S.C. § 1692h (a payment may not go to a disputed debt) never says 'collection';
+    the Fair Debt Collection Practices Act's name does, so the act's rule comes first among
+    the US Code's payment rules, and the note names the act."""
+    q = (
+        "I owe two collection accounts and made a payment, but they put the money toward the "
+        "one I'm disputing"
+    )
+    body = client.get(API, {"q": q, "jurisdiction": "us", "limit": 10}).json()
+    assert body["results"][0]["id"] == "us:usc:15:1692h"
+    assert "(Fair Debt Collection Practices Act" in body["note"]

@@ -77,7 +77,7 @@ def compile_query(
     excluded: Sequence[tantivy.Query] = (),
     concept_bonus: ConceptBonus | None = None,
     lowered: Lowered | None = None,
-    chapter_bonus: ChapterBonus | None = None,
+    chapter_bonus: Sequence[ChapterBonus] = (),
 ) -> tantivy.Query:
     """The whole query: words on `field` (`stem`: its stemmed twin; `also`: further fields,
     weighted; `rank_also`: fields that only rank) by `mode`, phrases required, filters
@@ -89,8 +89,8 @@ def compile_query(
     bonus = [] if concept_bonus is None else concepts_clause(schema, concept_bonus, stem=stem)
     if lowered is not None:
         bonus += lowered_clause(schema, lowered)
-    if chapter_bonus is not None:
-        bonus += chapter_clauses(schema, chapter_bonus)
+    for one in chapter_bonus:
+        bonus += chapter_clauses(schema, one)
     if stem:
         query = stemmed(query)
     fields = [(word_field(field, stem=stem), 1.0)]

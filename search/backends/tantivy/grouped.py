@@ -112,7 +112,7 @@ def every_word_query(live: LiveIndex, search: TextSearch) -> tantivy.Query:
         rank_also=(),
         concept_bonus=None,
         lowered=None,
-        chapter_bonus=None,
+        chapter_bonus=(),
     )
     return compile_search(live.index.schema, plain)
 

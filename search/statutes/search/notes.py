@@ -11,6 +11,7 @@ from search.statutes.chapters import Chapter
 from search.statutes.citations.popular_names import OfferedName
 from search.statutes.scope import Scope, loaded_examples
 from search.statutes.shaping import (
+    ACT_NAME_POINTS,
     CHAPTER_RAISE_WORDS,
     CHAPTER_WINDOW,
     DEFINITIONS_LOWERED,
@@ -63,6 +64,8 @@ PART_NAMES_NOTE = (
     f"{PART_NAME_POINTS:g} points for each of them ('public housing lease': 24 CFR part 966, "
     "Public Housing Lease and Grievance Procedure); the matches are the same."
 )
+# Acts named in the note before "and N more".
+ACTS_NAMED = 3
 CHAPTER_RAISE_NOTE = (
     f"A query of {CHAPTER_RAISE_WORDS} words or more is re-ranked by chapter: among its first "
     f"{CHAPTER_WINDOW} matches, a section is raised by how many others of its own chapter are "
@@ -117,15 +120,32 @@ def ranking_note(
     raised: bool = False,
     keywords: bool = False,
     parts: bool = False,
+    acts: tuple[str, ...] = (),
 ) -> str:
     """How to read the ranking, for the word-forms and headings switches as they were set,
     whether the chapter raise re-ranked it, whether the query was typed as keywords (its
-    heading words weigh more) and whether regulation parts named with its words were raised."""
+    heading words weigh more) and whether regulation parts or federal acts (`acts`, by name)
+    named with its words were raised."""
     share = KEYWORD_HEADING_SHARE if keywords else QUESTION_HEADING_SHARE
     searched = HEADINGS_NOTE if headings else BODY_ONLY_NOTE.format(share=share)
     said = [searched, RANKING_NOTE, *([PART_NAMES_NOTE] if parts else [])]
+    said += [act_names_note(acts)] if acts else []
     said += [CHAPTER_RAISE_NOTE] if raised else []
     return " ".join([*said, STEM_NOTE if stem else NO_STEM_NOTE])
+
+
+def act_names_note(acts: tuple[str, ...]) -> str:
+    """Which federal acts' sections gained points because their names hold searched words."""
+    named = list(acts[:ACTS_NAMED])
+    if len(acts) > ACTS_NAMED:
+        more = len(acts) - ACTS_NAMED
+        named.append(f"{more} more act{'s' if more != 1 else ''}")
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return (
+        f"Sections of federal acts whose names hold searched words ({listed}) gain "
+        f"{ACT_NAME_POINTS:g} points for each such word (their US Code sections, and their "
+        "regulation parts when the CFR is searched); the matches are the same."
+    )
 
 
 def not_loaded_statement(catalog: Catalog, places: tuple[str, ...]) -> str:

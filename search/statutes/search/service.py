@@ -39,12 +39,14 @@ from search.statutes.search.request import StatuteSearchRequest
 from search.statutes.sections.lookup import SectionRef
 from search.statutes.shaping import (
     ADDED_WEIGHT,
+    NO_NAMED_LAW,
     TRANSLATED_WEIGHT,
+    NamedLaw,
     chapter_raise,
     definitions_lowered,
     heading_concepts,
     heading_rank_weight,
-    part_names_bonus,
+    law_names_bonus,
     shaped_query,
     written_as_keywords,
 )
@@ -183,12 +185,13 @@ def search_statutes(
     if parsed.is_empty:
         raise NothingToSearch(f"nothing left to search in {request.q!r}")
     parsed = shaped_query(parsed, request.q, request.scope, expand=request.expand)
-    page = _keyword_search(request, catalog, parsed, limit)
+    law = law_names_bonus(parsed, request.scope, catalog)
+    page = get_backend().search_statutes(keyword_spec(request, catalog, parsed, limit, law))
     _check_offset(request.offset, page.total)
     result = _result(
         request, catalog, parsed, requested, limit, page.total,
         _rows(page, request.offset, scored=True), warnings, named,
-        matches=cited_sections(reading, catalog), popular=popular,
+        matches=cited_sections(reading, catalog), popular=popular, law=law,
     )  # fmt: skip
     return _with_suggestions(result, parsed, request.scope.filters(catalog))
 
@@ -204,20 +207,21 @@ def _with_suggestions(
     return replace(result, did_you_mean=hint, note=f"{result.note} {hint.note}".strip())
 
 
-def _keyword_search(
-    request: StatuteSearchRequest, catalog: Catalog, parsed: ParsedQuery, limit: int
-) -> HitPage:
-    return get_backend().search_statutes(keyword_spec(request, catalog, parsed, limit))
-
-
 def keyword_spec(
-    request: StatuteSearchRequest, catalog: Catalog, parsed: ParsedQuery, limit: int
+    request: StatuteSearchRequest,
+    catalog: Catalog,
+    parsed: ParsedQuery,
+    limit: int,
+    law: NamedLaw | None = None,
 ) -> TextSearch:
-    """What the engine is asked for a keyword search of `parsed` (already shaped); Rejected
-    for an offset past what is ranked."""
+    """What the engine is asked for a keyword search of `parsed` (already shaped), with the
+    points of `law` (`law_names_bonus`, made here when not given); Rejected for an offset past
+    what is ranked."""
     cap = settings.PORTAL_STATUTE_RANK_CAP
     if request.offset >= cap:
         raise Rejected("offset", _past_cap(request.offset, cap))
+    if law is None:
+        law = law_names_bonus(parsed, request.scope, catalog)
     return TextSearch(
         query=parsed,
         field=SEARCHED_FIELD,
@@ -233,7 +237,7 @@ def keyword_spec(
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
-        chapter_bonus=part_names_bonus(parsed, request.scope, catalog),
+        chapter_bonus=law.bonuses,
         chapter_raise=chapter_raise(request.q),
     )
 
@@ -294,6 +298,7 @@ def _result(
     said: str = "",
     popular: tuple[OfferedName, ...] = (),
     form: str = "",
+    law: NamedLaw = NO_NAMED_LAW,
 ) -> StatuteSearchResult:
     scope = request.scope
     searched = read_as == WORDS
@@ -312,7 +317,8 @@ def _result(
                 headings=request.headings,
                 raised=raised,
                 keywords=written_as_keywords(parsed),
-                parts=part_names_bonus(parsed, scope, catalog) is not None,
+                parts=law.parts,
+                acts=law.acts,
             )
         )
         explanations.extend(notes.added_notes(parsed, expand=request.expand))

@@ -36,7 +36,7 @@ from search.statutes.shaping import (
     chapter_raise,
     definitions_lowered,
     heading_concepts,
-    part_names_bonus,
+    law_names_bonus,
     shaped_query,
     written_as_keywords,
 )
@@ -137,6 +137,7 @@ def survey_statutes(
     parsed = shaped_query(parsed, request.q, request.scope, expand=request.expand)
     requested = request.per or PER_DEFAULT
     per = min(requested, PER_MAX)
+    law = law_names_bonus(parsed, request.scope, catalog)
     spec = TextSearch(
         query=parsed,
         field=SEARCHED_FIELD,
@@ -151,7 +152,7 @@ def survey_statutes(
         translated_weight=TRANSLATED_WEIGHT,
         concept_bonus=heading_concepts(parsed, headings=request.headings),
         lowered=definitions_lowered(parsed),
-        chapter_bonus=part_names_bonus(parsed, request.scope, catalog),
+        chapter_bonus=law.bonuses,
         chapter_raise=chapter_raise(request.q),
     )
     grouped = GroupedSearch(spec, GROUP_FIELD, count_every_word=True)
@@ -165,7 +166,8 @@ def survey_statutes(
             headings=request.headings,
             raised=spec.chapter_raise is not None,
             keywords=written_as_keywords(parsed),
-            parts=spec.chapter_bonus is not None,
+            parts=law.parts,
+            acts=law.acts,
         ),
         *notes.added_notes(parsed, expand=request.expand),
         *notes.survey_coverage_notes(
