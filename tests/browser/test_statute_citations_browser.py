@@ -60,6 +60,19 @@ def test_my_state_plus_federal_in_one_step(
     expect(page.locator("#jurisdiction-warning")).to_have_text("")
 
 
+def test_typing_again_in_a_federal_search_stays_federal(
+    page: Page, live_server: object, statute_index: Path
+) -> None:
+    page.goto(live_server.url + "/statutes/?q=dwelling&jurisdiction=us")  # type: ignore[attr-defined]
+    expect(page.locator("#id_jurisdiction")).to_have_value("us")
+    page.locator("#id_q").press("End")
+    page.locator("#id_q").press_sequentially(" rent", delay=15)
+    expect(page).to_have_url(re.compile(r"q=dwelling(\+|%20)rent&jurisdiction=us"))
+    badges = page.locator("ol.hits .badge[title=Jurisdiction]")
+    expect(badges.first).to_have_text("US")
+    expect(badges.filter(has_text="WA")).to_have_count(0)
+
+
 def test_next_and_previous_pages(page: Page, live_server: object, statute_index: Path) -> None:
     page.goto(live_server.url + "/statutes/?q=landlord+retaliate&limit=2")  # type: ignore[attr-defined]
     expect(page.locator("#result-status")).to_contain_text(re.compile(r"Rows 1–2 of \d+ "))

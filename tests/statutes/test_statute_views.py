@@ -43,6 +43,20 @@ def test_search_renders_the_whole_page_without_htmx(client: Client, statute_inde
     assert '<option value="wa" selected>' in html
 
 
+def test_a_federal_search_keeps_federal_law_chosen_in_the_form(
+    client: Client, statute_index: Path
+) -> None:
+    """Federal law alone is the select's choice, so the next search (typing again, paging)
+    stays federal instead of widening to every jurisdiction; with a state it is the tick."""
+    status, html = page(client, SEARCH + "?q=dwelling&jurisdiction=us")
+    assert status == 200 and "Scope: United States (federal) (US)" in html
+    assert '<option value="us" selected>' in html
+    assert 'id="id_with_federal">' in html  # not ticked: the select says it
+    _, both = page(client, SEARCH + "?q=dwelling&jurisdiction=wa&jurisdiction=us")
+    assert '<option value="wa" selected>' in both and '<option value="us" selected>' not in both
+    assert 'id="id_with_federal" checked>' in both
+
+
 def test_htmx_request_gets_only_the_results_partial(client: Client, statute_index: Path) -> None:
     status, html = page(client, SEARCH + "?q=landlord&jurisdiction=id", **HX)
     assert status == 200

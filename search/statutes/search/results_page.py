@@ -78,7 +78,7 @@ def page_context(form: StatuteSearchForm, outcome: Outcome[StatuteSearchResult])
         "result": result,
         "mixes_states": mixes,
         "query_string": search_params(data),
-        "state": states[0] if states else (FEDERAL if asked == [FEDERAL] else ""),
+        "state": states[0] if states else (FEDERAL if asked == (FEDERAL,) else ""),
         "with_federal": FEDERAL in asked and bool(states),
         "federal_loaded": FEDERAL in catalog.jurisdictions,
         "extra_places": [
