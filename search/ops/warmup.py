@@ -15,7 +15,7 @@ from django.db import connections
 from search.backends.protocol import IndexUnavailable
 from search.papers.catalog import load_catalog as load_paper_catalog
 from search.statutes.catalog import load_catalog as load_statute_catalog
-from search.statutes.citations.act_sections import act_sections
+from search.statutes.citations.act_sections import loaded_acts
 
 
 def warm_up() -> str:
@@ -29,7 +29,7 @@ def warm_up() -> str:
     statutes = load_statute_catalog()
     papers = load_paper_catalog()
     try:
-        acts = len(act_sections())
+        acts = len(loaded_acts())
     except IndexUnavailable:
         acts = 0
     # This thread serves no request: give its database connection back.

@@ -46,8 +46,7 @@ from search.backends.statute_search import ChapterBonus, ChapterRaise, ConceptBo
 from search.statutes.browse.names import CFR, CFR_PARTS, USC
 from search.statutes.catalog import Catalog
 from search.statutes.chapters import chapter_ref
-from search.statutes.citations.act_sections import act_sections
-from search.statutes.citations.popular_names import PopularName
+from search.statutes.citations.act_sections import LoadedAct, loaded_acts
 from search.statutes.definitions import asks_about_definitions
 from search.statutes.scope import Scope, named_places
 from search.text.everyday_words import added_terms, translated_words
@@ -233,16 +232,16 @@ def act_names_bonus(
     names: list[tuple[int, str]] = []
     sections: dict[str, float] = {}
     parts: dict[str, float] = {}
-    for act, ids, name_stems in _act_name_stems(stem):
+    for law, name_stems in _act_name_stems(stem):
         shared = len(stems & name_stems)
-        if not shared or not (code or (rules and act.regulations)):
+        ids, refs = law.sections if code else (), law.parts if rules else ()
+        if not shared or not (ids or refs):
             continue
-        names.append((-shared, act.name))
+        names.append((-shared, law.act.name))
         points = ACT_NAME_POINTS * shared
-        for ident in ids if code else ():
+        for ident in ids:
             sections[ident] = max(sections.get(ident, 0.0), points)
-        for part in act.regulations if rules else ():
-            ref = chapter_ref(CFR, part.title, part.part)
+        for ref in refs:
             parts[ref] = max(parts.get(ref, 0.0), points)
     bonuses: tuple[ChapterBonus, ...] = ()
     if sections:
@@ -272,12 +271,10 @@ def _name_stems(name: str, stem: Callable[[str], str], *, law: bool = False) -> 
     return frozenset(stem(w) for w in words if w not in STOP_WORDS)
 
 
-def _act_name_stems(
-    stem: Callable[[str], str],
-) -> tuple[tuple[PopularName, tuple[str, ...], frozenset[str]], ...]:
-    """Each act with loaded sections, their ids and the stems of its name's words (not its
-    numbers, stop words or ACT_FORM_WORDS), made once per stemmer and live version."""
-    return tuple((act, ids, _name_stems(act.name, stem, law=True)) for act, ids in act_sections())
+def _act_name_stems(stem: Callable[[str], str]) -> tuple[tuple[LoadedAct, frozenset[str]], ...]:
+    """Each act with loaded sections or regulation parts, and the stems of its name's words
+    (not its numbers, stop words or ACT_FORM_WORDS)."""
+    return tuple((law, _name_stems(law.act.name, stem, law=True)) for law in loaded_acts())
 
 
 @lru_cache(maxsize=4)

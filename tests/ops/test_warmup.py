@@ -15,7 +15,7 @@ from search.papers.catalog import forget_catalogs as forget_paper_catalogs
 from search.papers.catalog import load_catalog as load_paper_catalog
 from search.statutes.catalog import forget_catalogs as forget_statute_catalogs
 from search.statutes.catalog import load_catalog as load_statute_catalog
-from search.statutes.citations.act_sections import act_sections, forget_act_sections
+from search.statutes.citations.act_sections import forget_loaded_acts, loaded_acts
 
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "portal" / "gunicorn.conf.py"
 
@@ -24,7 +24,7 @@ GUNICORN_CONF = Path(__file__).resolve().parents[2] / "portal" / "gunicorn.conf.
 def fresh_catalogs() -> None:
     forget_paper_catalogs()
     forget_statute_catalogs()
-    forget_act_sections()
+    forget_loaded_acts()
 
 
 def _no_second_read(*args: object, **kwargs: object) -> NoReturn:
@@ -40,16 +40,17 @@ def test_warm_up_reads_both_live_catalogs_once(
     papers = IndexStore("papers", built_indexes).live_version()
     assert statutes and papers
     assert f"statutes: {statutes}" in line and f"papers: {papers}" in line
-    # The small corpus holds a section of the Fair Housing Act (42 U.S.C. § 3604) and one of
-    # Section 8 and of the Housing Act of 1937 alike (§ 1437f).
-    assert "sections of 3 acts" in line
+    # The small corpus holds a section of the Fair Housing Act (42 U.S.C. § 3604), one of
+    # Section 8 and of the Housing Act of 1937 alike (§ 1437f), and sections of Regulation X
+    # (RESPA) and Regulation B (the Equal Credit Opportunity Act).
+    assert "sections of 5 acts" in line
     # The searches that follow use what the warm-up read: reading a catalog again (the
     # statute manifest, the papers index's facts) would fail from here on.
     monkeypatch.setattr(IndexStore, "version_meta", _no_second_read)
     monkeypatch.setattr(type(get_backend()), "paper_facts", _no_second_read)
     assert load_statute_catalog().version == statutes
     monkeypatch.setattr(type(get_backend()), "list_statutes", _no_second_read)
-    assert len(act_sections()) == 3
+    assert len(loaded_acts()) == 5
     paper_catalog = load_paper_catalog()
     assert paper_catalog.version == papers and paper_catalog.chunks > 0
 

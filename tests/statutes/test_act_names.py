@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from search.statutes.catalog import load_catalog
-from search.statutes.citations.act_sections import act_sections, forget_act_sections
+from search.statutes.citations.act_sections import forget_loaded_acts, loaded_acts
 from search.statutes.scope import Scope
 from search.statutes.search.notes import ACTS_NAMED, act_names_note
 from search.statutes.shaping import (
@@ -72,19 +72,35 @@ ROWS = {
 
 @pytest.fixture
 def small_index(tmp_path: Path, index_root: Path) -> Path:
-    forget_act_sections()
+    forget_loaded_acts()
     index_statute_files(tmp_path / "data", ROWS)
     yield index_root
-    forget_act_sections()
+    forget_loaded_acts()
 
 
-def test_each_act_is_read_as_its_loaded_sections_in_code_order(small_index: Path) -> None:
-    found = {act.name: ids for act, ids in act_sections()}
-    assert found[FCRA] == ("us:usc:15:1681p", "us:usc:15:1681q")
+def test_each_act_is_read_as_its_loaded_sections_and_parts(small_index: Path) -> None:
+    found = {law.act.name: law for law in loaded_acts()}
+    assert found[FCRA].sections == ("us:usc:15:1681p", "us:usc:15:1681q")
+    assert found[FCRA].parts == ("cfr|12|1022",)
     lending = tuple(f"us:usc:15:{n}" for n in (1640, *range(1650, 1658)))
-    assert found["Truth in Lending Act"] == lending
-    # An act none of whose sections is loaded is left out.
-    assert "Fair Housing Act" not in found
+    assert found["Truth in Lending Act"].sections == lending
+    assert found["Truth in Lending Act"].parts == ("cfr|12|1026",)
+    # The Equal Credit Opportunity Act has neither its sections nor Regulation B here.
+    assert "Equal Credit Opportunity Act" not in found and "Fair Housing Act" not in found
+
+
+def test_an_act_whose_regulation_part_is_not_loaded_gains_nothing_there(
+    tmp_path: Path, index_root: Path
+) -> None:
+    """With Regulation V absent, the regulations alone hold nothing of the FCRA: it is not
+    named, and no bonus is made for it."""
+    forget_loaded_acts()
+    rows = {name: [r for r in found if "1022" not in r["id"]] for name, found in ROWS.items()}
+    index_statute_files(tmp_path / "data", rows)
+    regulations = Scope(jurisdictions=("us",), source="cfr")
+    query = parse_query("credit reporting", simple_tokenize)
+    assert act_names_bonus(query, regulations, load_catalog()) == ((), ())
+    forget_loaded_acts()
 
 
 def test_the_acts_named_with_the_query_words_gain_points_per_word(small_index: Path) -> None:

@@ -295,14 +295,21 @@ def test_a_part_named_with_the_words_leads_on_the_real_regulations(
 def test_each_act_raises_the_sections_its_spans_hold_in_the_file(
     real_index: Path, data: Path
 ) -> None:
-    """The sections an act's name raises are those of its spans, read from the data file."""
-    from search.statutes.citations.act_sections import act_sections, forget_act_sections
+    """The sections an act's name raises are those of its spans, read from the data file, and
+    its regulation parts those the CFR files hold."""
+    from search.statutes.citations.act_sections import forget_loaded_acts, loaded_acts
 
-    forget_act_sections()
-    found = {act.name: list(ids) for act, ids in act_sections()}
+    forget_loaded_acts()
+    found = {law.act.name: law for law in loaded_acts()}
     for act in POPULAR_NAMES:
         expected = [i for span in act.code for i in usc_span_ids(data, span)]
-        assert found.get(act.name, []) == expected, act.name
+        assert list(found[act.name].sections) == expected, act.name
+        parts = [
+            f"cfr|{r.title}|{r.part}"
+            for r in act.regulations
+            if part_ids(data, f"cfr-{r.title}.jsonl.gz", r.part)
+        ]
+        assert list(found[act.name].parts) == parts, act.name
 
 
 def test_an_act_named_with_the_words_leads_on_the_real_code(

@@ -1,37 +1,51 @@
-"""The loaded US Code sections of each act in the popular names table.
+"""The loaded US Code sections and regulation parts of each act in the popular names table.
 
 An act's code is one or more spans of one title (`15 U.S.C. §§ 1681-1681x`); its sections are
 those of the title's chapters that fall between the span's ends in code order, read from the
-index (ids and numbers only) and kept per live version. An act none of whose sections is
-loaded is left out.
+index (ids and numbers only); its regulation parts are those of its CFR parts that are loaded
+(`chapter_ref` values). Kept per live version; an act with neither is left out.
 """
+
+from dataclasses import dataclass
 
 from search.indexes.cache import VersionCache
 from search.indexes.names import STATUTES
 from search.indexes.store import IndexStore
-from search.statutes.browse.names import USC
-from search.statutes.chapters import Chapter, load_chapters
+from search.statutes.browse.names import CFR, USC
+from search.statutes.chapters import Chapter, chapter_ref, load_chapters
 from search.statutes.citations.popular_names import POPULAR_NAMES, CodeSpan, PopularName
 from search.statutes.code_listing import Bounds, ordered_ids
 
-ActSections = tuple[tuple[PopularName, tuple[str, ...]], ...]
 
-_cache: VersionCache[tuple[str, str | None], ActSections] = VersionCache()
+@dataclass(frozen=True)
+class LoadedAct:
+    """An act, the ids of its loaded US Code sections in code order, and the `chapter_ref`
+    of each of its loaded regulation parts."""
+
+    act: PopularName
+    sections: tuple[str, ...]
+    parts: tuple[str, ...] = ()
 
 
-def act_sections() -> ActSections:
-    """Each act of the table with loaded sections, and their ids in code order."""
+_cache: VersionCache[tuple[str, str | None], tuple[LoadedAct, ...]] = VersionCache()
+
+
+def loaded_acts() -> tuple[LoadedAct, ...]:
+    """Each act of the table with loaded sections or regulation parts."""
     store = IndexStore(STATUTES)
     key = (str(store.root), store.live_version())
     found = _cache.get(key)
     if found is not None:
         return found
-    code = load_chapters().by_source.get(USC, ())
+    table = load_chapters()
+    code = table.by_source.get(USC, ())
     acts = []
     for act in POPULAR_NAMES:
         ids = tuple(i for span in act.code for i in _span_ids(span, code))
-        if ids:
-            acts.append((act, ids))
+        refs = (chapter_ref(CFR, r.title, r.part) for r in act.regulations)
+        parts = tuple(ref for ref in refs if ref in table.by_ref)
+        if ids or parts:
+            acts.append(LoadedAct(act, ids, parts))
     return _cache.put(key, tuple(acts))
 
 
@@ -49,6 +63,6 @@ def _span_ids(span: CodeSpan, code: tuple[Chapter, ...]) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def forget_act_sections() -> None:
+def forget_loaded_acts() -> None:
     """Drop the kept sections (tests load other data under the same index root)."""
     _cache.clear()
