@@ -138,3 +138,13 @@ def json_answer(client: Client, url: str, **params: Any) -> dict[str, Any]:
 def result_ids(body: dict[str, Any]) -> list[str]:
     """The ids of a statute answer's rows, in rank order."""
     return [str(r["id"]) for r in body["results"]]
+
+
+def survey_as_searched(client: Client, **params: Any) -> dict[str, Any]:
+    """The survey's answer for `params`, once its federal row is shown to rank as the statute
+    search does for the same parameters."""
+    survey = json_answer(client, "/api/statute_survey", **params)
+    (row,) = [r for r in survey["by_jurisdiction"] if r["jurisdiction"] == "us"]
+    searched = json_answer(client, "/api/statute_search", **params)
+    assert [r["id"] for r in row["results"]] == result_ids(searched)
+    return survey

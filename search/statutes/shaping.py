@@ -191,9 +191,17 @@ NO_NAMED_LAW = NamedLaw()
 
 
 def law_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> NamedLaw:
-    """`part_names_bonus` and `act_names_bonus` together, for one search."""
-    parts = part_names_bonus(parsed, scope, catalog)
-    acts, bonuses = act_names_bonus(parsed, scope, catalog)
+    """`part_names_bonus` and `act_names_bonus` together, for one search (the query's stems and
+    the scope's sources read once)."""
+    if scope.chapter is not None:
+        return NO_NAMED_LAW
+    code, rules = _holds(scope, catalog, USC), _holds(scope, catalog, CFR)
+    if not (code or rules):
+        return NO_NAMED_LAW
+    stem = get_backend().stem
+    stems = _query_stems(parsed, stem)
+    parts = _part_points(stems, stem) if rules else None
+    acts, bonuses = _act_points(stems, stem, code=code, rules=rules)
     return NamedLaw((*([parts] if parts else []), *bonuses), parts is not None, acts)
 
 
@@ -205,7 +213,10 @@ def part_names_bonus(parsed: ParsedQuery, scope: Scope, catalog: Catalog) -> Cha
     if scope.chapter is not None or not _holds(scope, catalog, CFR):
         return None
     stem = get_backend().stem
-    stems = _query_stems(parsed, stem)
+    return _part_points(_query_stems(parsed, stem), stem)
+
+
+def _part_points(stems: set[str], stem: Callable[[str], str]) -> ChapterBonus | None:
     chapters = tuple(
         (ref, PART_NAME_POINTS * shared)
         for ref, name_stems in _part_name_stems(stem)
@@ -228,7 +239,12 @@ def act_names_bonus(
     if scope.chapter is not None or not (code or rules):
         return (), ()
     stem = get_backend().stem
-    stems = _query_stems(parsed, stem)
+    return _act_points(_query_stems(parsed, stem), stem, code=code, rules=rules)
+
+
+def _act_points(
+    stems: set[str], stem: Callable[[str], str], *, code: bool, rules: bool
+) -> tuple[tuple[str, ...], tuple[ChapterBonus, ...]]:
     names: list[tuple[int, str]] = []
     sections: dict[str, float] = {}
     parts: dict[str, float] = {}

@@ -22,12 +22,16 @@ from search.statutes.shaping import (
 from search.text.query import parse_query
 from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
-from tests.statute_support import index_statute_files, json_answer, result_ids
+from tests.statute_support import (
+    index_statute_files,
+    json_answer,
+    result_ids,
+    survey_as_searched,
+)
 
 pytestmark = pytest.mark.django_db
 
 API = "/api/statute_search"
-SURVEY = "/api/statute_survey"
 FCRA = "Fair Credit Reporting Act"  # 15 U.S.C. §§ 1681-1681x, 12 CFR part 1022
 FILLER = " The agency keeps records of every request made and of each answer given."
 
@@ -155,12 +159,7 @@ def test_an_act_name_never_makes_a_match(client: Client, small_index: Path) -> N
 
 
 def test_the_survey_ranks_and_says_the_same(client: Client, small_index: Path) -> None:
-    q = "credit reporting action brought"
-    survey = json_answer(client, SURVEY, q=q, jurisdiction="us")
-    (row,) = [r for r in survey["by_jurisdiction"] if r["jurisdiction"] == "us"]
-    assert [r["id"] for r in row["results"]] == result_ids(
-        json_answer(client, API, q=q, jurisdiction="us")
-    )
+    survey = survey_as_searched(client, q="credit reporting action brought", jurisdiction="us")
     assert act_names_note((FCRA,)) in survey["note"]
 
 

@@ -16,12 +16,16 @@ from search.statutes.shaping import CHAPTER_REF_FIELD, PART_NAME_POINTS, part_na
 from search.text.query import parse_query
 from tests.corpus import section
 from tests.reference_tokenizer import simple_tokenize
-from tests.statute_support import index_statute_files, json_answer, result_ids
+from tests.statute_support import (
+    index_statute_files,
+    json_answer,
+    result_ids,
+    survey_as_searched,
+)
 
 pytestmark = pytest.mark.django_db
 
 API = "/api/statute_search"
-SURVEY = "/api/statute_survey"
 PUBLIC_HOUSING = ("24", "966")  # Public Housing Lease and Grievance Procedure
 VOUCHERS = ("24", "982")  # Section 8 Tenant-Based Assistance: Housing Choice Voucher Program
 FILLER = " The owner keeps records of every payment made and of the unit's condition."
@@ -98,10 +102,5 @@ def test_a_part_name_never_makes_a_match(client: Client, small_index: Path) -> N
 
 
 def test_the_survey_ranks_and_says_the_same(client: Client, small_index: Path) -> None:
-    q = "public housing change writing"
-    survey = json_answer(client, SURVEY, q=q, source="cfr")
-    (row,) = [r for r in survey["by_jurisdiction"] if r["jurisdiction"] == "us"]
-    assert [r["id"] for r in row["results"]] == result_ids(
-        json_answer(client, API, q=q, source="cfr")
-    )
+    survey = survey_as_searched(client, q="public housing change writing", source="cfr")
     assert PART_NAMES_NOTE in survey["note"]
